@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "wdiet",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wdiet", targets: ["wdiet"]),
+        .library(name: "WDietCore", targets: ["WDietCore"]),
+        .library(name: "WDietSQLite", targets: ["WDietSQLite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "WDietCore"),
+        .target(name: "WDietFoodData", dependencies: ["WDietCore"]),
+        .target(name: "WDietStore", dependencies: ["WDietCore", "WDietFoodData"]),
+        .target(
+            name: "WDietSQLite",
+            dependencies: ["WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "WDietServer", dependencies: ["WDietStore"]),
+        .executableTarget(
+            name: "wdiet",
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietSQLite"]),
+        .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
+        .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
+        .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietSQLite", "WDietTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

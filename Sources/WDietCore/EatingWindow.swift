@@ -1,0 +1,53 @@
+/// The daily 6-hour eating window (000 Step 12, 004 FR-2.3). Its start moves in 30-minute steps;
+/// a meal outside it is never refused, only classified so the app can warn gently.
+public struct EatingWindow: Hashable, Codable, Sendable {
+    public static let durationMinutes = 6 * 60
+    public static let graceMinutes = 2 * 60
+    public static let stepMinutes = 30
+    /// 12:00–18:00.
+    public static let `default` = EatingWindow(uncheckedStartMinute: 12 * 60)
+
+    /// Minutes after local midnight, a multiple of 30 in 0..<1440.
+    public let startMinute: Int
+
+    public init?(startMinute: Int) {
+        guard (0..<1_440).contains(startMinute), startMinute % EatingWindow.stepMinutes == 0 else { return nil }
+        self.startMinute = startMinute
+    }
+
+    private init(uncheckedStartMinute: Int) { startMinute = uncheckedStartMinute }
+
+    /// Parses "HH:MM" on a 30-minute step.
+    public init?(start text: String) {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        self.init(startMinute: h * 60 + m)
+    }
+
+    /// End minute, modulo a day (a window starting at 21:00 ends at 03:00).
+    public var endMinute: Int { (startMinute + EatingWindow.durationMinutes) % 1_440 }
+
+    public enum Placement: String, Sendable, Codable {
+        case inside
+        /// Outside the window but within 2 hours of it, before or after.
+        case grace
+        case outside
+    }
+
+    /// Classifies a local time of day (minutes after midnight). The window includes its start and end minute.
+    public func placement(ofMinute minute: Int) -> Placement {
+        // Distance forward from the window's start, so windows crossing midnight need no special case.
+        let sinceStart = (minute - startMinute + 1_440) % 1_440
+        if sinceStart <= EatingWindow.durationMinutes { return .inside }
+        let afterEnd = sinceStart - EatingWindow.durationMinutes
+        let beforeStart = 1_440 - sinceStart
+        return min(afterEnd, beforeStart) <= EatingWindow.graceMinutes ? .grace : .outside
+    }
+
+    public var label: String { "\(Self.clock(startMinute))–\(Self.clock(endMinute))" }
+
+    static func clock(_ minute: Int) -> String {
+        let h = minute / 60, m = minute % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+}

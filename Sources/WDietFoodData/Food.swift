@@ -1,0 +1,1 @@
+// Placeholder: the SR28 reader lives here.
