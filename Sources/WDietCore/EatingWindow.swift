@@ -51,3 +51,13 @@ public struct EatingWindow: Hashable, Codable, Sendable {
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 }
+
+import Foundation
+
+extension EatingWindow {
+    /// Where a meal logged at `instant` falls, for a user in `timeZone`.
+    public func placement(of instant: Date, in timeZone: TimeZone) -> Placement {
+        let localSeconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        return placement(ofMinute: localSeconds.mod(86_400) / 60)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything the dashboard shows for one local day, computed from the profile and what was logged.
+/// WDietCore's entry point for the coach: pure, given the instant and the data.
+public struct DashboardDay: Hashable, Codable, Sendable {
+    public var date: LocalDate
+    public var targets: Targets
+    public var totals: DailyTotals
+    public var ring: Ring
+    public var macros: [MacroProgress]
+    public var streak: Streak
+    public var weightCard: WeightCard
+    /// True when nothing is logged today: the "Log today's weight" prompt card shows.
+    public var showsWeightPrompt: Bool
+    public var eatingWindow: EatingWindow
+    /// Where "now" falls against the eating window.
+    public var windowPlacementNow: EatingWindow.Placement
+    public var fireCoach: FireCoach
+
+    /// - Parameters:
+    ///   - todaysMeals: the meals of the local day of `now`.
+    ///   - weightDays: the weight history from `WeightHistory.days` (only the last 8 are needed).
+    ///   - loggedDays: local dates with any log, for the streak.
+    public static func compute(
+        profile: Profile, todaysMeals: [Meal], weightDays: [WeightDay], loggedDays: Set<LocalDate>, now: Date
+    ) -> DashboardDay {
+        let timeZone = profile.timeZone
+        let today = LocalDate(now, in: timeZone)
+        let targets = Targets.compute(profile: profile, latestWeightKg: weightDays.last?.kg, on: today)
+        let totals = DailyTotals(meals: todaysMeals)
+        let streak = Streak(loggedDays: loggedDays, today: today)
+        let weightCard = WeightCard(days: weightDays, today: today)
+        let minute = (timeZone.secondsFromGMT(for: now) + Int(now.timeIntervalSince1970.rounded(.down))).mod(86_400) / 60
+        return DashboardDay(
+            date: today, targets: targets, totals: totals,
+            ring: Ring(totals: totals, targetKcal: Double(targets.calories)),
+            macros: MacroProgress.all(totals: totals, targets: targets),
+            streak: streak, weightCard: weightCard, showsWeightPrompt: weightCard.todayKg == nil,
+            eatingWindow: profile.eatingWindow, windowPlacementNow: profile.eatingWindow.placement(ofMinute: minute),
+            fireCoach: FireCoach.variant(streak: streak, cycle: targets.cycle)
+        )
+    }
+}
+
+extension Int {
+    func mod(_ m: Int) -> Int { ((self % m) + m) % m }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Turns what a person entered into a `Meal`, with the messages the logging screens show.
+public enum MealInput {
+    public static let calorieRange = 1.0...9_999.0
+    public static let gramsRange = 0.1...5_000.0
+    public static let macroRange = 0.0...999.0
+    public static let maxNameLength = 100
+    public static let defaultManualName = "Quick add"
+
+    public enum Message {
+        public static let calories = "Calories must be between 1-9999"
+        public static let macro = "Please enter a valid number"
+        public static let amount = "Amount must be between 0.1-5000 g"
+        public static let nameTooLong = "Meal name must be 100 characters or fewer"
+    }
+
+    public enum Field: String, Codable, Sendable { case name, calories, protein, carbs, fat, fiber, amount }
+
+    public struct Invalid: Error, Hashable, Sendable {
+        public var errors: [Field: String]
+    }
+
+    /// A manual meal: calories required (1–9999), macros and fiber optional.
+    public static func manual(
+        id: UUID = UUID(), name: String, calories: NumericInput, protein: NumericInput = .missing,
+        carbs: NumericInput = .missing, fat: NumericInput = .missing, fiber: NumericInput = .missing, loggedAt: Date
+    ) throws(Invalid) -> Meal {
+        var errors: [Field: String] = [:]
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.count > maxNameLength { errors[.name] = Message.nameTooLong }
+        var kcal = 0.0
+        if let value = calories.number, calorieRange.contains(value) { kcal = value } else { errors[.calories] = Message.calories }
+        func optionalMacro(_ input: NumericInput, _ field: Field) -> Double? {
+            switch input {
+            case .missing: return nil
+            case .invalid: errors[field] = Message.macro; return nil
+            case .value(let v):
+                guard macroRange.contains(v) else { errors[field] = Message.macro; return nil }
+                return v
+            }
+        }
+        let p = optionalMacro(protein, .protein), c = optionalMacro(carbs, .carbs)
+        let f = optionalMacro(fat, .fat), fi = optionalMacro(fiber, .fiber)
+        guard errors.isEmpty else { throw Invalid(errors: errors) }
+        return Meal(
+            id: id, name: trimmed.isEmpty ? defaultManualName : trimmed, kcal: kcal,
+            protein: p, carbs: c, fat: f, fiber: fi, source: .manual, loggedAt: loggedAt
+        )
+    }
+
+    /// A meal from the catalog: an amount in grams of a food whose values are per 100 g.
+    public static func fromFood(
+        id: UUID = UUID(), foodId: String, name: String, per100g: Nutrients, grams: Double, loggedAt: Date
+    ) throws(Invalid) -> Meal {
+        guard gramsRange.contains(grams) else { throw Invalid(errors: [.amount: Message.amount]) }
+        let n = per100g.scaled(toGrams: grams)
+        return Meal(
+            id: id, name: name, foodId: foodId, grams: grams, kcal: n.kcal.roundedTo(1),
+            protein: n.protein.roundedTo(1), carbs: n.carbs.roundedTo(1), fat: n.fat.roundedTo(1), fiber: n.fiber.roundedTo(1),
+            source: .database, loggedAt: loggedAt
+        )
+    }
+}
+
+extension Double {
+    /// Rounded to `places` decimals.
+    func roundedTo(_ places: Int) -> Double {
+        let factor = pow(10, Double(places))
+        return (self * factor).rounded() / factor
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// The fields of the profile form, in the order the form shows them (001 §2–3).
+public enum ProfileField: String, CaseIterable, Codable, Sendable {
+    case dateOfBirth, gender, height, currentWeight, targetWeight, primaryGoal, targetDate, activityLevel
+    case dietaryPreferences, allergies, mealsPerDay, timeZone
+}
+
+/// A number typed into a form: absent, not a number, or a value (already converted to metric).
+public enum NumericInput: Hashable, Sendable {
+    case missing
+    case invalid
+    case value(Double)
+
+    /// Parses what a person typed; accepts a decimal comma ("82,5") as well as a point.
+    public init(text: String?) {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        if trimmed.isEmpty { self = .missing; return }
+        if let number = Double(trimmed), number.isFinite { self = .value(number) } else { self = .invalid }
+    }
+
+    public var number: Double? {
+        if case .value(let v) = self { v } else { nil }
+    }
+}
+
+/// A profile as typed: anything may be missing or wrong until `ProfileValidator` accepts it.
+public struct ProfileDraft: Hashable, Sendable {
+    public var dateOfBirth: LocalDate?
+    public var sex: Sex?
+    public var height: NumericInput
+    public var currentWeight: NumericInput
+    /// Optional: onboarding does not ask for it; the profile editor does.
+    public var targetWeight: NumericInput
+    public var goal: Goal?
+    public var targetDate: LocalDate?
+    public var activity: ActivityLevel?
+    public var dietaryPreferences: [String]
+    public var allergies: [String]
+    public var mealsPerDay: Int
+    public var timeZoneIdentifier: String
+
+    public init(
+        dateOfBirth: LocalDate? = nil, sex: Sex? = nil, height: NumericInput = .missing, currentWeight: NumericInput = .missing,
+        targetWeight: NumericInput = .missing, goal: Goal? = nil, targetDate: LocalDate? = nil, activity: ActivityLevel? = nil,
+        dietaryPreferences: [String] = [], allergies: [String] = [], mealsPerDay: Int = 3, timeZoneIdentifier: String = "UTC"
+    ) {
+        self.dateOfBirth = dateOfBirth
+        self.sex = sex
+        self.height = height
+        self.currentWeight = currentWeight
+        self.targetWeight = targetWeight
+        self.goal = goal
+        self.targetDate = targetDate
+        self.activity = activity
+        self.dietaryPreferences = dietaryPreferences
+        self.allergies = allergies
+        self.mealsPerDay = mealsPerDay
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
+    public init(_ profile: Profile) {
+        self.init(
+            dateOfBirth: profile.dateOfBirth, sex: profile.sex, height: .value(profile.heightCm),
+            currentWeight: .value(profile.weightKg), targetWeight: profile.targetWeightKg.map { .value($0) } ?? .missing,
+            goal: profile.goal, targetDate: profile.targetDate, activity: profile.activity,
+            dietaryPreferences: profile.dietaryPreferences, allergies: profile.allergies,
+            mealsPerDay: profile.mealsPerDay, timeZoneIdentifier: profile.timeZoneIdentifier
+        )
+    }
+}
+
+public struct FieldError: Hashable, Sendable, Codable {
+    public var field: ProfileField
+    public var message: String
+
+    public init(_ field: ProfileField, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+/// The validation rules and messages of 001 §5, verbatim.
+public enum ProfileValidator {
+    public static let heightRangeCm = 50.0...300.0
+    public static let weightRangeKg = 20.0...500.0
+    public static let ageRange = 13...120
+    public static let mealsPerDayRange = 1...10
+    public static let maxDietaryPreferences = 10
+    public static let maxAllergies = 20
+    public static let maxTagLength = 30
+
+    public enum Message {
+        public static let tooYoung = "You must be at least 13 years old to use GTSD"
+        public static let tooOld = "Please enter a valid date of birth"
+        public static let birthInFuture = "Date of birth cannot be in the future"
+        public static let genderMissing = "Please select your gender"
+        public static let heightTooLow = "Height must be at least 50 cm (1'8\")"
+        public static let heightTooHigh = "Height must be less than 300 cm (9'10\")"
+        public static let notANumber = "Please enter a valid number"
+        public static let weightTooLow = "Weight must be at least 20 kg (44 lbs)"
+        public static let weightTooHigh = "Weight must be less than 500 kg (1102 lbs)"
+        public static let targetWeightTooLow = "Target weight must be at least 20 kg (44 lbs)"
+        public static let targetWeightTooHigh = "Target weight must be less than 500 kg (1102 lbs)"
+        public static let goalMissing = "Please select your primary goal"
+        public static let targetDateNotFuture = "Target date must be in the future"
+        public static let targetDateTooFar = "Target date must be within 2 years"
+        public static let activityMissing = "Please select your activity level"
+        public static let tooManyPreferences = "Maximum 10 dietary preferences allowed"
+        public static let tooManyAllergies = "Maximum 20 allergies allowed"
+        public static let tooFewMeals = "At least 1 meal per day required"
+        public static let tooManyMeals = "Maximum 10 meals per day"
+        // Not in 001's table, which names the limit but no message; worded in its style.
+        public static let tagTooLong = "Each item must be 30 characters or fewer"
+        public static let unknownTimeZone = "Please select a valid time zone"
+    }
+
+    /// Every error in the draft, in form order. `today` is the user's local date.
+    public static func errors(in draft: ProfileDraft, today: LocalDate) -> [FieldError] {
+        var errors: [FieldError] = []
+        if let message = dateOfBirthError(draft.dateOfBirth, today: today) { errors.append(.init(.dateOfBirth, message)) }
+        if draft.sex == nil { errors.append(.init(.gender, Message.genderMissing)) }
+        if let message = rangeError(draft.height, range: heightRangeCm, low: Message.heightTooLow, high: Message.heightTooHigh, required: true) {
+            errors.append(.init(.height, message))
+        }
+        if let message = rangeError(draft.currentWeight, range: weightRangeKg, low: Message.weightTooLow, high: Message.weightTooHigh, required: true) {
+            errors.append(.init(.currentWeight, message))
+        }
+        if let message = rangeError(draft.targetWeight, range: weightRangeKg, low: Message.targetWeightTooLow, high: Message.targetWeightTooHigh, required: false) {
+            errors.append(.init(.targetWeight, message))
+        }
+        if draft.goal == nil { errors.append(.init(.primaryGoal, Message.goalMissing)) }
+        if let date = draft.targetDate, let message = targetDateError(date, today: today) { errors.append(.init(.targetDate, message)) }
+        if draft.activity == nil { errors.append(.init(.activityLevel, Message.activityMissing)) }
+        if let message = tagsError(draft.dietaryPreferences, max: maxDietaryPreferences, tooMany: Message.tooManyPreferences) {
+            errors.append(.init(.dietaryPreferences, message))
+        }
+        if let message = tagsError(draft.allergies, max: maxAllergies, tooMany: Message.tooManyAllergies) {
+            errors.append(.init(.allergies, message))
+        }
+        if draft.mealsPerDay < mealsPerDayRange.lowerBound { errors.append(.init(.mealsPerDay, Message.tooFewMeals)) }
+        if draft.mealsPerDay > mealsPerDayRange.upperBound { errors.append(.init(.mealsPerDay, Message.tooManyMeals)) }
+        if TimeZone(identifier: draft.timeZoneIdentifier) == nil { errors.append(.init(.timeZone, Message.unknownTimeZone)) }
+        return errors
+    }
+
+    public static func dateOfBirthError(_ dateOfBirth: LocalDate?, today: LocalDate) -> String? {
+        guard let dateOfBirth else { return Message.tooOld }
+        if dateOfBirth > today { return Message.birthInFuture }
+        let age = dateOfBirth.age(on: today)
+        if age < ageRange.lowerBound { return Message.tooYoung }
+        if age > ageRange.upperBound { return Message.tooOld }
+        return nil
+    }
+
+    /// The target date must be at least tomorrow and at most two calendar years from today.
+    public static func targetDateError(_ date: LocalDate, today: LocalDate) -> String? {
+        if date <= today { return Message.targetDateNotFuture }
+        if date > latestTargetDate(today: today) { return Message.targetDateTooFar }
+        return nil
+    }
+
+    /// Two years from today; 29 February becomes 28 February in a year without it.
+    public static func latestTargetDate(today: LocalDate) -> LocalDate {
+        let year = today.year + 2
+        return LocalDate(year: year, month: today.month, day: today.day)
+            ?? LocalDate(year: year, month: today.month, day: today.day - 1)!
+    }
+
+    static func rangeError(_ input: NumericInput, range: ClosedRange<Double>, low: String, high: String, required: Bool) -> String? {
+        switch input {
+        case .missing: return required ? Message.notANumber : nil
+        case .invalid: return Message.notANumber
+        case .value(let v):
+            if v < range.lowerBound { return low }
+            if v > range.upperBound { return high }
+            return nil
+        }
+    }
+
+    static func tagsError(_ tags: [String], max: Int, tooMany: String) -> String? {
+        let cleaned = normalizedTags(tags)
+        if cleaned.count > max { return tooMany }
+        if cleaned.contains(where: { $0.count > maxTagLength }) { return Message.tagTooLong }
+        return nil
+    }
+
+    /// Tags as stored: trimmed, empty ones dropped, duplicates removed regardless of case (first spelling kept).
+    public static func normalizedTags(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for tag in tags {
+            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
+            result.append(trimmed)
+        }
+        return result
+    }
+}
