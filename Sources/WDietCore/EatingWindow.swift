@@ -1,3 +1,5 @@
+import Foundation
+
 /// The daily 6-hour eating window (000 Step 12, 004 FR-2.3). Its start moves in 30-minute steps;
 /// a meal outside it is never refused, only classified so the app can warn gently.
 public struct EatingWindow: Hashable, Codable, Sendable {
@@ -52,7 +54,6 @@ public struct EatingWindow: Hashable, Codable, Sendable {
     }
 }
 
-import Foundation
 
 extension EatingWindow {
     /// Where a meal logged at `instant` falls, for a user in `timeZone`.

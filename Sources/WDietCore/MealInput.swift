@@ -19,6 +19,8 @@ public enum MealInput {
 
     public struct Invalid: Error, Hashable, Sendable {
         public var errors: [Field: String]
+
+        public init(errors: [Field: String]) { self.errors = errors }
     }
 
     /// A manual meal: calories required (1–9999), macros and fiber optional.

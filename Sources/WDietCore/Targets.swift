@@ -38,6 +38,14 @@ public struct Targets: Hashable, Codable, Sendable {
         max(bmr, sex == .female ? 1_200 : 1_500)
     }
 
+    /// Protein by goal and fat at 1 g per kg of the latest weight; carbs fill the remaining calories, never negative.
+    public static func macroGrams(calories: Int, weightKg: Double, goal: Goal) -> (protein: Int, fat: Int, carbs: Int) {
+        let protein = Int((weightKg * goal.proteinGramsPerKg).rounded())
+        let fat = Int((weightKg * fatGramsPerKg).rounded())
+        let remaining = Double(calories) - Double(protein) * proteinKcalPerGram - Double(fat) * fatKcalPerGram
+        return (protein, fat, Int(max(0, remaining / carbsKcalPerGram).rounded(.down)))
+    }
+
     /// The targets on `date` (the user's local date), from the latest weight when there is one.
     public static func compute(profile: Profile, latestWeightKg: Double?, on date: LocalDate) -> Targets {
         let weight = latestWeightKg ?? profile.weightKg
@@ -62,10 +70,7 @@ public struct Targets: Hashable, Codable, Sendable {
         let floor = floor(sex: profile.sex, bmr: bmr)
         let calories = Int(max(planned, floor).rounded())
 
-        let protein = Int((weight * profile.goal.proteinGramsPerKg).rounded())
-        let fat = Int((weight * fatGramsPerKg).rounded())
-        let remaining = Double(calories) - Double(protein) * proteinKcalPerGram - Double(fat) * fatKcalPerGram
-        let carbs = Int(max(0, remaining / carbsKcalPerGram).rounded(.down))
+        let (protein, fat, carbs) = macroGrams(calories: calories, weightKg: weight, goal: profile.goal)
 
         return Targets(
             bmr: bmr, tdee: tdee, calories: calories, proteinGrams: protein, fatGrams: fat, carbsGrams: carbs,

@@ -7,3 +7,27 @@ public enum Fixtures {
         ISO8601DateFormatter().date(from: iso)!
     }
 }
+
+extension Fixtures {
+    public static func date(_ iso: String) -> LocalDate {
+        guard let date = LocalDate(iso: iso) else { fatalError("bad fixture date \(iso)") }
+        return date
+    }
+
+    public static func zone(_ identifier: String) -> TimeZone {
+        guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
+        return zone
+    }
+
+    /// A 30-year-old man, 180 cm, 80 kg, moderately active, losing weight, plan from 2026-01-01 (age on 2026-01-01: 30).
+    public static func profile(
+        dateOfBirth: String = "1995-06-15", sex: Sex = .male, heightCm: Double = 180, weightKg: Double = 80,
+        goal: Goal = .lose, activity: ActivityLevel = .moderate, timeZone: String = "Europe/Berlin",
+        planStart: String = "2026-01-01", deficit: DeficitSetting = .minus500
+    ) -> Profile {
+        Profile(
+            dateOfBirth: date(dateOfBirth), sex: sex, heightCm: heightCm, weightKg: weightKg, goal: goal, activity: activity,
+            timeZoneIdentifier: timeZone, planStartDate: date(planStart), deficit: deficit
+        )
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import WDietCore
+import WDietTestSupport
+
+@Suite("Dashboard day")
+struct DashboardDayTests {
+    @Test("day 15 in Berlin at 12:00: diet phase, targets from today's 79 kg, totals, ring, smileys, streak, weight card")
+    func worked() {
+        let profile = Fixtures.profile()
+        let now = Fixtures.utc("2026-01-15T11:00:00Z") // 12:00 CET
+        let meals = [
+            Meal(name: "Eggs", kcal: 400, protein: 40, carbs: 10, fat: 20, loggedAt: Fixtures.utc("2026-01-15T07:30:00Z")),
+            Meal(name: "Chicken bowl", kcal: 850, protein: 85, carbs: 90, fat: 15, loggedAt: Fixtures.utc("2026-01-15T10:45:00Z")),
+        ]
+        let weights = [80.0, 79.9, 79.8, 79.7, 79.6, 79.5, 79.0].enumerated().map { day, kg in
+            WeightEntry(kg: kg, loggedAt: Fixtures.utc("2026-01-09T06:00:00Z").addingTimeInterval(Double(day) * 86_400))
+        }
+        let weightDays = WeightHistory.days(weights, in: profile.timeZone)
+        let logged = Set((0..<14).map { Fixtures.date("2026-01-02").adding(days: $0) })
+        let day = DashboardDay.compute(profile: profile, todaysMeals: meals, weightDays: weightDays, loggedDays: logged, now: now)
+
+        #expect(day.date == Fixtures.date("2026-01-15"))
+        #expect(day.targets.cycle?.label == "Day 1 of 14 · Diet phase")
+        // 79.0 kg today: BMR 1,770, TDEE 2,743.5, diet 2,243.5 → 2,244; protein 158, fat 79, carbs (2,244 − 632 − 711) / 4 = 225.
+        #expect(day.targets.calories == 2_244)
+        #expect(day.targets.proteinGrams == 158)
+        #expect(day.targets.carbsGrams == 225)
+        #expect(day.totals.kcal == 1_250)
+        #expect(abs(day.ring.totalKcal - 1_250) < 1e-9)
+        // Protein 125/158 g = 79 %, carbs 100/225 g = 44 %, fat 35/79 g = 44 %.
+        #expect(day.macros.map(\.smiley) == [.happy, .sad, .sad])
+        #expect(day.macros.map(\.label) == ["125/158g", "100/225g", "35/79g"])
+        #expect(day.streak.days == 14)
+        #expect(day.streak.milestoneReached == 14)
+        #expect(day.fireCoach == .strong)
+        #expect(day.weightCard.todayKg == 79.0)
+        // Average of the 7 values 557.5 / 7 = 79.64: "↓ -0.6"; against the day before's 79.75 the trend is stable.
+        #expect(day.weightCard.belowAverageKg == -0.6)
+        #expect(day.weightCard.trend == .stable)
+        #expect(!day.showsWeightPrompt)
+        #expect(day.windowPlacementNow == .inside)
+    }
+
+    @Test("a new user's first morning: 0 cal, grey streak, weight prompt, gentle coach")
+    func firstDay() {
+        let profile = Fixtures.profile(planStart: "2026-01-15")
+        let day = DashboardDay.compute(profile: profile, todaysMeals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-15T08:00:00Z"))
+        #expect(day.totals.kcal == 0)
+        #expect(day.ring.arcs.isEmpty)
+        #expect(day.macros.allSatisfy { $0.smiley == nil })
+        #expect(day.streak == Streak(days: 0, isActiveToday: false))
+        #expect(day.showsWeightPrompt)
+        #expect(day.fireCoach == .gentle)
+        #expect(day.targets.cycle?.label == "Day 1 of 14 · Maintenance phase")
+        #expect(day.windowPlacementNow == .outside) // 09:00 in Berlin
+    }
+}
