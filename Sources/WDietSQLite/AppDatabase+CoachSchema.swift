@@ -1,7 +1,114 @@
 import GRDB
 
 extension AppDatabase {
+    /// The coach's tables. Conventions shared by every user-owned table:
+    /// - `id` is a lowercase UUID made by whoever creates the row (offline clients create rows too);
+    /// - instants are UTC ISO-8601 text with milliseconds (`2026-03-01T11:30:00.000Z`), which sorts as it reads;
+    /// - `localDate` is `YYYY-MM-DD` in the user's time zone at logging time, so day queries are index lookups;
+    /// - `version` comes from the one-row `syncVersion` counter, bumped in the same transaction as the write, so
+    ///   versions grow in commit order across the whole database (the sync cursor);
+    /// - `deletedAt` marks a tombstone: rows are not removed while sync may still need to hand them out.
+    ///
+    /// Enumerations whose cases may grow (the deficit setting) are not pinned by CHECK constraints: SQLite cannot
+    /// alter a CHECK without rebuilding the table.
     static func registerCoachMigrations(_ migrator: inout DatabaseMigrator) {
-        // Filled in by the coach store work.
+        migrator.registerMigration("v1-coach") { db in
+            try db.execute(sql: """
+                CREATE TABLE syncVersion (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    value INTEGER NOT NULL CHECK (value >= 0)
+                );
+                INSERT INTO syncVersion (id, value) VALUES (1, 0);
+
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    email TEXT UNIQUE COLLATE NOCASE,
+                    displayName TEXT NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deletedAt TEXT
+                );
+
+                CREATE TABLE profiles (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userId TEXT NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+                    dateOfBirth TEXT NOT NULL CHECK (dateOfBirth GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    sex TEXT NOT NULL CHECK (sex IN ('male', 'female', 'other')),
+                    heightCm REAL NOT NULL CHECK (heightCm > 0),
+                    weightKg REAL NOT NULL CHECK (weightKg > 0),
+                    targetWeightKg REAL CHECK (targetWeightKg > 0),
+                    targetDate TEXT CHECK (targetDate GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    goal TEXT NOT NULL CHECK (goal IN ('lose', 'maintain', 'gain')),
+                    activity TEXT NOT NULL CHECK (activity IN ('sedentary', 'light', 'moderate', 'very', 'extreme')),
+                    dietaryPreferences TEXT NOT NULL CHECK (json_valid(dietaryPreferences) AND json_type(dietaryPreferences) = 'array'),
+                    allergies TEXT NOT NULL CHECK (json_valid(allergies) AND json_type(allergies) = 'array'),
+                    mealsPerDay INTEGER NOT NULL CHECK (mealsPerDay >= 1),
+                    timeZone TEXT NOT NULL CHECK (timeZone <> ''),
+                    eatingWindowStartMinute INTEGER NOT NULL
+                        CHECK (eatingWindowStartMinute BETWEEN 0 AND 1439 AND eatingWindowStartMinute % 30 = 0),
+                    planStartDate TEXT NOT NULL CHECK (planStartDate GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    deficit TEXT NOT NULL,
+                    weightUnit TEXT NOT NULL CHECK (weightUnit IN ('kg', 'lb')),
+                    heightUnit TEXT NOT NULL CHECK (heightUnit IN ('cm', 'ftIn')),
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deletedAt TEXT
+                );
+
+                CREATE TABLE meals (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userId TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    foodId TEXT,
+                    grams REAL CHECK (grams > 0),
+                    kcal REAL NOT NULL CHECK (kcal >= 0),
+                    protein REAL CHECK (protein >= 0),
+                    carbs REAL CHECK (carbs >= 0),
+                    fat REAL CHECK (fat >= 0),
+                    fiber REAL CHECK (fiber >= 0),
+                    source TEXT NOT NULL CHECK (source IN ('manual', 'database', 'labelScan')),
+                    loggedAt TEXT NOT NULL,
+                    localDate TEXT NOT NULL CHECK (localDate GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deletedAt TEXT,
+                    CHECK (source <> 'database' OR (foodId IS NOT NULL AND grams IS NOT NULL))
+                );
+                CREATE INDEX meals_userId_localDate ON meals(userId, localDate);
+                CREATE INDEX meals_userId_version ON meals(userId, version);
+
+                CREATE TABLE weights (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userId TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    kg REAL NOT NULL CHECK (kg > 0),
+                    loggedAt TEXT NOT NULL,
+                    localDate TEXT NOT NULL CHECK (localDate GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deletedAt TEXT
+                );
+                CREATE INDEX weights_userId_localDate ON weights(userId, localDate);
+                CREATE INDEX weights_userId_version ON weights(userId, version);
+                CREATE INDEX weights_userId_loggedAt ON weights(userId, loggedAt);
+
+                CREATE TABLE analytics_events (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    userId TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (name <> ''),
+                    properties TEXT NOT NULL CHECK (json_valid(properties) AND json_type(properties) = 'object'),
+                    occurredAt TEXT NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deletedAt TEXT
+                );
+                CREATE INDEX analytics_events_userId_occurredAt ON analytics_events(userId, occurredAt);
+                CREATE INDEX analytics_events_userId_version ON analytics_events(userId, version);
+                """)
+        }
     }
 }

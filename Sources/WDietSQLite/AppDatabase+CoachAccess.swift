@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import WDietStore
+
+/// The gatekeeper's side of the coach stores: every read and write goes through these, so that errors leave
+/// as `StoreError` (never with SQL in them) and every write draws its version in its own transaction.
+extension AppDatabase {
+    func storeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw Self.storeError(from: error)
+        }
+    }
+
+    func storeWrite<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw Self.storeError(from: error)
+        }
+    }
+
+    /// The next value of the database-wide change counter. Writes are serialized, so versions grow in commit
+    /// order: a client that has seen version N has seen every change numbered below it.
+    static func nextVersion(_ db: Database) throws -> Int64 {
+        try db.execute(sql: "UPDATE syncVersion SET value = value + 1 WHERE id = 1")
+        guard let version = try Int64.fetchOne(db, sql: "SELECT value FROM syncVersion WHERE id = 1") else {
+            throw StoreError.unavailable("The change counter is missing")
+        }
+        return version
+    }
+
+    /// Stores check their inputs before writing, so a constraint failure here is a race (a duplicate email, a
+    /// user deleted meanwhile) or a bug; the messages say what happened without the SQL that found it.
+    static func storeError(from error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .unavailable("The store failed") }
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
+            return .conflict("This already exists")
+        case .SQLITE_CONSTRAINT_FOREIGNKEY:
+            return .notFound("User not found")
+        case .SQLITE_CONSTRAINT_CHECK, .SQLITE_CONSTRAINT_NOTNULL:
+            return .invalid("Please check the values entered")
+        default:
+            break
+        }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .unavailable("The store is busy; please try again")
+        default:
+            return .unavailable("The store is unavailable (code \(error.resultCode.rawValue))")
+        }
+    }
+}

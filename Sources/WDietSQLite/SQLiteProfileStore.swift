@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import WDietCore
+import WDietStore
+
+/// `ProfileStore` on the SQLite gatekeeper.
+public struct SQLiteProfileStore: ProfileStore {
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    /// `now` stamps `createdAt` and `updatedAt`; tests pass a fixed clock.
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.now = now
+    }
+
+    public func profile(userId: UUID) async throws -> StoredProfile? {
+        try await database.storeRead { db in
+            try live(userId: userId).fetchOne(db)?.stored()
+        }
+    }
+
+    public func saveProfile(_ profile: Profile, userId: UUID, expectedVersion: Int64?) async throws -> StoredProfile {
+        try StoreValidation.validate(profile)
+        let now = AppDatabase.instantText(now())
+        let newId = AppDatabase.idText(UUID())
+        return try await database.storeWrite { db in
+            // Deleted or not: a user has one profile row, and saving over a deleted one restores it.
+            let existing = try ProfileRecord.filter(ProfileRecord.Columns.userId == AppDatabase.idText(userId)).fetchOne(db)
+            if let expectedVersion, expectedVersion != existing?.version {
+                throw StoreError.conflict("Your profile was changed on another device")
+            }
+            var record = try ProfileRecord(profile, id: existing?.id ?? newId, userId: userId)
+            guard let existing else {
+                record.createdAt = now
+                record.updatedAt = now
+                record.version = try AppDatabase.nextVersion(db)
+                try record.insert(db)
+                return try record.stored()
+            }
+            record.createdAt = existing.createdAt
+            record.updatedAt = existing.updatedAt
+            record.version = existing.version
+            // An identical save is not a change: a retried upload keeps the version.
+            if record == existing { return try existing.stored() }
+            record.updatedAt = now
+            record.version = try AppDatabase.nextVersion(db)
+            try record.update(db)
+            return try record.stored()
+        }
+    }
+
+    private func live(userId: UUID) -> QueryInterfaceRequest<ProfileRecord> {
+        ProfileRecord.filter(ProfileRecord.Columns.userId == AppDatabase.idText(userId) && ProfileRecord.Columns.deletedAt == nil)
+    }
+}

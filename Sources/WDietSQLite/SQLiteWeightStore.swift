@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import WDietCore
+import WDietStore
+
+/// `WeightStore` on the SQLite gatekeeper.
+public struct SQLiteWeightStore: WeightStore {
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    /// `now` stamps `createdAt`, `updatedAt` and `deletedAt`; tests pass a fixed clock.
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.now = now
+    }
+
+    public func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone) async throws -> StoredWeight {
+        try StoreValidation.validate(entry)
+        let record = WeightRecord(entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone))
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try WeightRecord.save(record, in: db, now: now).stored()
+        }
+    }
+
+    public func deleteWeight(userId: UUID, id: UUID) async throws -> StoredWeight {
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try WeightRecord.tombstone(userId: AppDatabase.idText(userId), id: AppDatabase.idText(id), in: db, now: now).stored()
+        }
+    }
+
+    public func weightHistory(userId: UUID) async throws -> [StoredWeight] {
+        try await database.storeRead { db in
+            try live(userId: userId)
+                .order(WeightRecord.Columns.loggedAt, WeightRecord.Columns.version)
+                .fetchAll(db)
+                .map { try $0.stored() }
+        }
+    }
+
+    public func dailyWeights(userId: UUID) async throws -> [StoredWeight] {
+        try await database.storeRead { db in
+            // The day's latest entry is its current value; of two logged at the same instant, the later write.
+            try WeightRecord.fetchAll(db, sql: """
+                SELECT * FROM (
+                    SELECT weights.*,
+                           ROW_NUMBER() OVER (PARTITION BY localDate ORDER BY loggedAt DESC, version DESC) AS dayRank
+                    FROM weights
+                    WHERE userId = ? AND deletedAt IS NULL
+                )
+                WHERE dayRank = 1
+                ORDER BY localDate
+                """, arguments: [AppDatabase.idText(userId)])
+                .map { try $0.stored() }
+        }
+    }
+
+    public func latestWeight(userId: UUID) async throws -> StoredWeight? {
+        try await database.storeRead { db in
+            try live(userId: userId)
+                .order(WeightRecord.Columns.loggedAt.desc, WeightRecord.Columns.version.desc)
+                .fetchOne(db)?
+                .stored()
+        }
+    }
+
+    private func live(userId: UUID) -> QueryInterfaceRequest<WeightRecord> {
+        WeightRecord.filter(WeightRecord.Columns.userId == AppDatabase.idText(userId) && WeightRecord.Columns.deletedAt == nil)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import WDietStore
+
+/// A row that belongs to one user and syncs: meals and weights share their save and delete rules through this.
+/// The stored columns are spelled as `AppDatabase+CoachColumns` describes.
+protocol UserOwnedRecord: Codable, Equatable, FetchableRecord, PersistableRecord, Sendable {
+    /// How messages name the row: "Meal not found".
+    static var displayName: String { get }
+
+    var id: String { get }
+    var userId: String { get }
+    var createdAt: String { get set }
+    var updatedAt: String { get set }
+    var version: Int64 { get set }
+    var deletedAt: String? { get set }
+}
+
+extension UserOwnedRecord {
+    /// Inserts the record, or updates the same user's record with its id, under a new version.
+    /// An identical save keeps the stored row and its version, so a retried upload is not a change.
+    static func save(_ record: Self, in db: Database, now: String) throws -> Self {
+        var record = record
+        guard let existing = try fetchOne(db, key: record.id) else {
+            record.createdAt = now
+            record.updatedAt = now
+            record.deletedAt = nil
+            record.version = try AppDatabase.nextVersion(db)
+            try record.insert(db)
+            return record
+        }
+        // Another user's id is refused without touching or revealing that row.
+        guard existing.userId == record.userId else { throw StoreError.conflict("This id is already in use") }
+        // A deleted row stays deleted: an edit made offline does not bring back what another device removed.
+        guard existing.deletedAt == nil else { throw StoreError.notFound("\(displayName) not found") }
+        record.createdAt = existing.createdAt
+        record.updatedAt = existing.updatedAt
+        record.version = existing.version
+        record.deletedAt = nil
+        if record == existing { return existing }
+        record.updatedAt = now
+        record.version = try AppDatabase.nextVersion(db)
+        try record.update(db)
+        return record
+    }
+
+    /// Marks the user's record deleted under a new version; a tombstone is returned as it is.
+    static func tombstone(userId: String, id: String, in db: Database, now: String) throws -> Self {
+        guard var record = try fetchOne(db, key: id), record.userId == userId else {
+            throw StoreError.notFound("\(displayName) not found")
+        }
+        guard record.deletedAt == nil else { return record }
+        record.deletedAt = now
+        record.updatedAt = now
+        record.version = try AppDatabase.nextVersion(db)
+        try record.update(db)
+        return record
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import WDietCore
+
+/// Logged meals. Every read and write is scoped to one user: another user's meal ids are neither read nor changed.
+public protocol MealStore: Sendable {
+    /// Inserts the meal, or updates the user's meal with the same id, and assigns a new version.
+    /// The local date is computed from `loggedAt` in `timeZone` (the user's, at logging time).
+    /// Saving a meal identical to the stored one changes nothing, so a retried upload does not bump the version.
+    /// Refused: invalid values (`.invalid`, with the logging screen's message), an id that belongs to another user
+    /// (`.conflict`), a deleted meal (`.notFound`), an unknown user (`.notFound`).
+    func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone) async throws -> StoredMeal
+
+    /// Marks the meal deleted (a tombstone that sync can still hand out) and returns it. Deleting a deleted meal
+    /// returns the tombstone unchanged; a meal the user does not have is `.notFound`.
+    @discardableResult
+    func deleteMeal(userId: UUID, id: UUID) async throws -> StoredMeal
+
+    /// The user's meal with this id, or nil when it does not exist, is deleted, or is someone else's.
+    func meal(userId: UUID, id: UUID) async throws -> StoredMeal?
+
+    /// The meals logged on a local day, newest first, without tombstones.
+    func meals(userId: UUID, on date: LocalDate) async throws -> [StoredMeal]
+}
+
+extension MealStore {
+    /// What the day's meals add up to; computed by WDietCore's rule so that every backend agrees.
+    public func dailyTotals(userId: UUID, on date: LocalDate) async throws -> DailyTotals {
+        DailyTotals(meals: try await meals(userId: userId, on: date).map(\.meal))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import WDietCore
+
+/// What every store refuses before writing, whichever backend it is. The ranges and messages are WDietCore's
+/// (the ones the forms show), so a client that skipped the form's checks gets the same words back.
+public enum StoreValidation {
+    /// Instants a log may carry. A clock reset to 1970 or a typo'd year would otherwise put a log on a day the
+    /// streak and charts can never show.
+    public static let instantRange = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_102_444_800)
+
+    public enum Message {
+        public static let instant = "Please check the date and time"
+        public static let databaseMealIncomplete = "Please choose a food and an amount"
+    }
+
+    public static func validate(_ meal: Meal) throws(StoreError) {
+        if meal.name.count > MealInput.maxNameLength { throw .invalid(MealInput.Message.nameTooLong) }
+        // The 1–9999 rule is the manual form's (000, 004 FR-2.1). Catalog and label meals are computed, and a
+        // catalog food can rightly have 0 kcal (water, black tea), so for them only nonsense is refused.
+        switch meal.source {
+        case .manual:
+            guard MealInput.calorieRange.contains(meal.kcal) else { throw .invalid(MealInput.Message.calories) }
+        case .database, .labelScan:
+            guard meal.kcal.isFinite, meal.kcal >= 0 else { throw .invalid(MealInput.Message.macro) }
+        }
+        for value in [meal.protein, meal.carbs, meal.fat, meal.fiber].compactMap({ $0 }) {
+            let acceptable = meal.source == .manual ? MealInput.macroRange.contains(value) : value.isFinite && value >= 0
+            guard acceptable else { throw .invalid(MealInput.Message.macro) }
+        }
+        if let grams = meal.grams, !MealInput.gramsRange.contains(grams) { throw .invalid(MealInput.Message.amount) }
+        if meal.source == .database, meal.foodId?.isEmpty ?? true || meal.grams == nil {
+            throw .invalid(Message.databaseMealIncomplete)
+        }
+        guard instantRange.contains(meal.loggedAt) else { throw .invalid(Message.instant) }
+    }
+
+    public static func validate(_ entry: WeightEntry) throws(StoreError) {
+        let range = ProfileValidator.weightRangeKg
+        guard entry.kg.isFinite else { throw .invalid(ProfileValidator.Message.notANumber) }
+        if entry.kg < range.lowerBound { throw .invalid(ProfileValidator.Message.weightTooLow) }
+        if entry.kg > range.upperBound { throw .invalid(ProfileValidator.Message.weightTooHigh) }
+        guard instantRange.contains(entry.loggedAt) else { throw .invalid(Message.instant) }
+    }
+
+    /// The profile form's rules that hold at any time. Date of birth and target date are judged against "today"
+    /// by the form only: a stored profile must stay saveable after its target date has passed.
+    public static func validate(_ profile: Profile) throws(StoreError) {
+        // The form's range checks let NaN through (it compares false both ways); a form never produces it.
+        let numbers = [profile.heightCm, profile.weightKg] + (profile.targetWeightKg.map { [$0] } ?? [])
+        guard numbers.allSatisfy(\.isFinite) else { throw .invalid(ProfileValidator.Message.notANumber) }
+        let timeless = ProfileValidator.errors(in: ProfileDraft(profile), today: profile.planStartDate)
+            .filter { $0.field != .dateOfBirth && $0.field != .targetDate }
+        if let first = timeless.first { throw .invalid(first.message) }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import WDietCore
+
+/// Logged weights. Several entries may share a local day; the one logged latest that day is the day's current
+/// value, and the history keeps them all.
+public protocol WeightStore: Sendable {
+    /// Inserts the entry, or updates the user's entry with the same id; the same rules as `MealStore.saveMeal`.
+    func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone) async throws -> StoredWeight
+
+    /// Marks the entry deleted; the same rules as `MealStore.deleteMeal`.
+    @discardableResult
+    func deleteWeight(userId: UUID, id: UUID) async throws -> StoredWeight
+
+    /// Every entry, oldest first, without tombstones.
+    func weightHistory(userId: UUID) async throws -> [StoredWeight]
+
+    /// The current entry of each local day (the latest logged that day), oldest day first.
+    func dailyWeights(userId: UUID) async throws -> [StoredWeight]
+
+    /// The entry logged latest, which the targets are computed from.
+    func latestWeight(userId: UUID) async throws -> StoredWeight?
+}
