@@ -1,10 +1,33 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct WDiet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a science-based weight-loss coach and nutrition tracker.",
-        subcommands: []
+        subcommands: [PlanCommand.self]
     )
+
+    /// Parses and runs like ArgumentParser's own `main`, but reports a failure as one line on stderr
+    /// (no usage dump, never a stack trace) with a non-zero exit code.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else {
+                let message = message(for: error)
+                if !message.isEmpty { FileHandle.standardError.write(Data("wdiet: \(message)\n".utf8)) }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
