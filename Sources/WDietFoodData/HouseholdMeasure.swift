@@ -1,0 +1,15 @@
+/// A household portion of a food (WEIGHT.txt): `amount` × `description` weighs `grams`, e.g. 1 × "cup" = 245 g.
+public struct HouseholdMeasure: Hashable, Sendable, Codable {
+    /// USDA's sequence number of the measure within the food.
+    public var sequence: Int
+    public var amount: Double
+    public var description: String
+    public var grams: Double
+
+    public init(sequence: Int, amount: Double, description: String, grams: Double) {
+        self.sequence = sequence
+        self.amount = amount
+        self.description = description
+        self.grams = grams
+    }
+}
