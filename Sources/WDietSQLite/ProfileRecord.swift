@@ -4,8 +4,9 @@ import WDietCore
 import WDietStore
 
 /// A row of `profiles`, column for column. The tag lists are JSON arrays of strings.
-struct ProfileRecord: Codable, Equatable, FetchableRecord, PersistableRecord, Sendable {
+struct ProfileRecord: UserOwnedRecord {
     static let databaseTableName = "profiles"
+    static let displayName = "Profile"
 
     var id: String
     var userId: String
@@ -36,7 +37,7 @@ struct ProfileRecord: Codable, Equatable, FetchableRecord, PersistableRecord, Se
         static let deletedAt = Column(CodingKeys.deletedAt)
     }
 
-    /// A record for saving; `createdAt`, `updatedAt` and `version` are filled in by the store.
+    /// A record for saving; the bookkeeping columns are filled in by `write(_:over:in:now:)`.
     init(_ profile: Profile, id: String, userId: UUID) throws {
         self.id = id
         self.userId = AppDatabase.idText(userId)

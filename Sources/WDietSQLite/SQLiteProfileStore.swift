@@ -30,23 +30,8 @@ public struct SQLiteProfileStore: ProfileStore {
             if let expectedVersion, expectedVersion != existing?.version {
                 throw StoreError.conflict("Your profile was changed on another device")
             }
-            var record = try ProfileRecord(profile, id: existing?.id ?? newId, userId: userId)
-            guard let existing else {
-                record.createdAt = now
-                record.updatedAt = now
-                record.version = try AppDatabase.nextVersion(db)
-                try record.insert(db)
-                return try record.stored()
-            }
-            record.createdAt = existing.createdAt
-            record.updatedAt = existing.updatedAt
-            record.version = existing.version
-            // An identical save is not a change: a retried upload keeps the version.
-            if record == existing { return try existing.stored() }
-            record.updatedAt = now
-            record.version = try AppDatabase.nextVersion(db)
-            try record.update(db)
-            return try record.stored()
+            let record = try ProfileRecord(profile, id: existing?.id ?? newId, userId: userId)
+            return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
         }
     }
 

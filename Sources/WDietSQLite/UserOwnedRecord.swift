@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import WDietStore
 
-/// A row that belongs to one user and syncs: meals and weights share their save and delete rules through this.
+/// A row that belongs to one user and syncs: meals, weights and profiles share their write rules through this.
 /// The stored columns are spelled as `AppDatabase+CoachColumns` describes.
 protocol UserOwnedRecord: Codable, Equatable, FetchableRecord, PersistableRecord, Sendable {
     /// How messages name the row: "Meal not found".
@@ -18,25 +18,32 @@ protocol UserOwnedRecord: Codable, Equatable, FetchableRecord, PersistableRecord
 
 extension UserOwnedRecord {
     /// Inserts the record, or updates the same user's record with its id, under a new version.
-    /// An identical save keeps the stored row and its version, so a retried upload is not a change.
     static func save(_ record: Self, in db: Database, now: String) throws -> Self {
+        let existing = try fetchOne(db, key: record.id)
+        if let existing {
+            // Another user's id is refused without touching or revealing that row.
+            guard existing.userId == record.userId else { throw StoreError.conflict("This id is already in use") }
+            // A deleted row stays deleted: an edit made offline does not bring back what another device removed.
+            guard existing.deletedAt == nil else { throw StoreError.notFound("\(displayName) not found") }
+        }
+        return try write(record, over: existing, in: db, now: now)
+    }
+
+    /// Writes `record` in place of `existing` (the same row, already checked to be the user's) or as a new row.
+    /// An identical write keeps the stored row and its version, so a retried upload is not a change.
+    static func write(_ record: Self, over existing: Self?, in db: Database, now: String) throws -> Self {
         var record = record
-        guard let existing = try fetchOne(db, key: record.id) else {
+        record.deletedAt = nil
+        guard let existing else {
             record.createdAt = now
             record.updatedAt = now
-            record.deletedAt = nil
             record.version = try AppDatabase.nextVersion(db)
             try record.insert(db)
             return record
         }
-        // Another user's id is refused without touching or revealing that row.
-        guard existing.userId == record.userId else { throw StoreError.conflict("This id is already in use") }
-        // A deleted row stays deleted: an edit made offline does not bring back what another device removed.
-        guard existing.deletedAt == nil else { throw StoreError.notFound("\(displayName) not found") }
         record.createdAt = existing.createdAt
         record.updatedAt = existing.updatedAt
         record.version = existing.version
-        record.deletedAt = nil
         if record == existing { return existing }
         record.updatedAt = now
         record.version = try AppDatabase.nextVersion(db)

@@ -48,6 +48,7 @@ public enum StoreValidation {
         // The form's range checks let NaN through (it compares false both ways); a form never produces it.
         let numbers = [profile.heightCm, profile.weightKg] + (profile.targetWeightKg.map { [$0] } ?? [])
         guard numbers.allSatisfy(\.isFinite) else { throw .invalid(ProfileValidator.Message.notANumber) }
+        // `today` only matters to the two fields filtered out; the plan start stands in for it.
         let timeless = ProfileValidator.errors(in: ProfileDraft(profile), today: profile.planStartDate)
             .filter { $0.field != .dateOfBirth && $0.field != .targetDate }
         if let first = timeless.first { throw .invalid(first.message) }
