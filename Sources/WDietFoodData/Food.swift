@@ -9,6 +9,8 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
     public var scientificName: String?
     /// Percent of the food as purchased that is inedible (skin, bones, ...), when USDA gives it.
     public var refusePercent: Double?
+    /// USDA's "Survey" flag: the food is used in the dietary surveys (FNDDS), which makes it an everyday food.
+    public var isSurveyFood: Bool
     public var foodGroupCode: String
     public var foodGroupDescription: String
     /// Every value USDA publishes for the food, in NUT_DATA order; amounts per 100 g.
@@ -17,7 +19,7 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
 
     public init(
         id: String, longDescription: String, shortDescription: String = "", commonName: String? = nil,
-        manufacturer: String? = nil, scientificName: String? = nil, refusePercent: Double? = nil,
+        manufacturer: String? = nil, scientificName: String? = nil, refusePercent: Double? = nil, isSurveyFood: Bool = false,
         foodGroupCode: String, foodGroupDescription: String,
         nutrients: [NutrientValue] = [], measures: [HouseholdMeasure] = []
     ) {
@@ -28,6 +30,7 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
         self.manufacturer = manufacturer
         self.scientificName = scientificName
         self.refusePercent = refusePercent
+        self.isSurveyFood = isSurveyFood
         self.foodGroupCode = foodGroupCode
         self.foodGroupDescription = foodGroupDescription
         self.nutrients = nutrients

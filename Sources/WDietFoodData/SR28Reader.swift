@@ -90,6 +90,7 @@ public enum SR28Reader {
                     id: id, longDescription: try scanner.requiredText(2), shortDescription: scanner.text(3),
                     commonName: scanner.optionalText(4), manufacturer: scanner.optionalText(5),
                     scientificName: scanner.optionalText(9), refusePercent: try scanner.optionalDouble(8),
+                    isSurveyFood: scanner.text(6) == "Y",
                     foodGroupCode: groupCode, foodGroupDescription: groupName
                 )
             )

@@ -1,0 +1,23 @@
+/// The text a food is found by, in three parts that FTS5 weighs differently: the head of its name (the first
+/// comma-separated part, plus the second when the first is only a category such as "Fish" or "Nuts"),
+/// the rest of its name, and its other names (common name, manufacturer). All of it stemmed.
+public struct FoodSearchDocument: Hashable, Sendable {
+    public var head: String
+    public var body: String
+    public var extra: String
+
+    public init(head: String, body: String, extra: String) {
+        self.head = head
+        self.body = body
+        self.extra = extra
+    }
+
+    public init(_ food: Food) {
+        let segments = FoodSearchRanker.segments(of: food.longDescription)
+        let headCount = FoodSearchRanker.headSegmentCount(segments)
+        head = segments.prefix(headCount).flatMap { $0 }.map(\.stem).joined(separator: " ")
+        body = segments.dropFirst(headCount).flatMap { $0 }.map(\.stem).joined(separator: " ")
+        extra = [food.commonName, food.manufacturer].compactMap { $0 }
+            .flatMap { FoodSearchText.terms($0) }.joined(separator: " ")
+    }
+}

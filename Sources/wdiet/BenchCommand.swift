@@ -1,0 +1,227 @@
+import ArgumentParser
+import Foundation
+import WDietFoodData
+import WDietSQLite
+
+/// `wdiet bench`: latency figures for the paths a person waits on. Each section is a `static func` with a case in
+/// `Section`; `--only` runs one. A new section (the dashboard's) adds its case, its function and one line in
+/// `run()`. Build with `-c release`: debug figures mean nothing.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark food search over SR28 and over a synthetic 1,000,000-food catalog."
+    )
+
+    enum Section: String, ExpressibleByArgument, CaseIterable {
+        case search
+    }
+
+    @Option(help: "Run one section only: \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var only: Section?
+
+    @Option(help: "Folder with the SR28 files (default: $WDIET_FOOD_DATA, then ../shared/datasets/usda-sr28).")
+    var from: String?
+
+    @Option(help: "Timed queries per catalog.")
+    var queries: Int = 5_000
+
+    @Option(name: .customLong("synthetic-foods"), help: "Size of the synthetic catalog built from SR28's words (0 skips it).")
+    var syntheticFoods: Int = 1_000_000
+
+    func validate() throws {
+        guard queries > 0 else { throw ValidationError("--queries must be positive.") }
+        guard syntheticFoods >= 0 else { throw ValidationError("--synthetic-foods cannot be negative.") }
+    }
+
+    func run() async throws {
+        #if DEBUG
+        FileHandle.standardError.write(Data(
+            "warning: this is a debug build; figures are not representative. Build with: swift build -c release\n".utf8))
+        #endif
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        if only == nil || only == .search {
+            try Self.searchSection(from: from, queries: queries, syntheticFoods: syntheticFoods, directory: directory)
+        }
+    }
+
+    // MARK: Search
+
+    static func searchSection(from: String?, queries: Int, syntheticFoods: Int, directory: URL) throws {
+        guard let dataDirectory = DataLocation.foodDataDirectory(from: from) else {
+            throw DataLocation.Failure(DataLocation.missingFoodDataMessage(from: from))
+        }
+        print("== Food search")
+        var began = DispatchTime.now().uptimeNanoseconds
+        let catalog: SR28Catalog
+        do {
+            catalog = try SR28Reader.read(directory: dataDirectory)
+        } catch {
+            throw DataLocation.Failure("\(error)")
+        }
+        print(String(format: "SR28 parsed in %.2f s", seconds(since: began)))
+        let sr28 = try AppDatabase.open(path: directory.appendingPathComponent("sr28.sqlite").path)
+        began = DispatchTime.now().uptimeNanoseconds
+        _ = try sr28.replaceFoodCatalog(with: catalog)
+        print(String(format: "SR28 imported in %.2f s (%d foods)", seconds(since: began), catalog.foods.count))
+
+        var generator = SplitMix64(seed: 28)
+        let mix = QueryMix(catalog: catalog, count: queries, generator: &generator)
+        print("Query mix: \(mix.description)")
+        try measure(label: "SR28 (\(catalog.foods.count) foods)", database: sr28, queries: mix.queries)
+
+        guard syntheticFoods > 0 else { return }
+        began = DispatchTime.now().uptimeNanoseconds
+        let synthetic = SyntheticCatalog.make(from: catalog, count: syntheticFoods, generator: &generator)
+        print(String(format: "Synthetic catalog of %d foods generated in %.2f s", syntheticFoods, seconds(since: began)))
+        let big = try AppDatabase.open(path: directory.appendingPathComponent("synthetic.sqlite").path)
+        began = DispatchTime.now().uptimeNanoseconds
+        _ = try big.replaceFoodCatalog(with: synthetic)
+        print(String(format: "Synthetic catalog imported in %.2f s", seconds(since: began)))
+        try measure(label: "synthetic (\(syntheticFoods) foods)", database: big, queries: mix.queries)
+    }
+
+    private static func measure(label: String, database: AppDatabase, queries: [String]) throws {
+        // Warm the page cache and the statement cache the way a running server would be.
+        for query in queries.prefix(200) { _ = try database.searchFoods(query, limit: 10) }
+        var latencies: [Double] = []
+        latencies.reserveCapacity(queries.count)
+        var resultCount = 0
+        let began = DispatchTime.now().uptimeNanoseconds
+        for query in queries {
+            let start = DispatchTime.now().uptimeNanoseconds
+            resultCount += try database.searchFoods(query, limit: 10).count
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        let total = seconds(since: began)
+        let stats = LatencyStats(latencies)
+        print(String(
+            format: "%@: %d queries, P50 %.3f ms, P95 %.3f ms, P99 %.3f ms, max %.3f ms, %.0f queries/s, %.1f results/query",
+            label, queries.count, stats.p50, stats.p95, stats.p99, stats.max, Double(queries.count) / total,
+            Double(resultCount) / Double(queries.count)
+        ))
+    }
+
+    static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+/// Percentiles of a set of latencies (nearest rank).
+private struct LatencyStats {
+    var p50 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0
+
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        guard let last = sorted.last else { return }
+        func percentile(_ p: Double) -> Double {
+            sorted[Swift.min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1)]
+        }
+        p50 = percentile(50)
+        p95 = percentile(95)
+        p99 = percentile(99)
+        max = last
+    }
+}
+
+/// A realistic mix of what people type, drawn from SR28's own words: whole words, prefixes of 2–6 letters
+/// (the field searches as they type), and two-word queries whose words occur together in a real food name.
+private struct QueryMix {
+    var queries: [String] = []
+    var description: String
+
+    init(catalog: SR28Catalog, count: Int, generator: inout SplitMix64) {
+        // The words people search by are the heads of food names; weight them by how often they head one.
+        var headWords: [String] = []
+        var pairs: [(String, String)] = []
+        for food in catalog.foods {
+            let segments = FoodSearchRanker.segments(of: food.longDescription)
+            guard let head = segments.first?.map(\.word).filter({ $0.count >= 3 && $0.allSatisfy(\.isLetter) }),
+                let noun = head.last
+            else { continue }
+            headWords.append(noun)
+            if let other = segments.dropFirst().first?.map(\.word).first(where: { $0.count >= 3 && $0.allSatisfy(\.isLetter) }) {
+                pairs.append((noun, other))
+            }
+        }
+        var full = 0, prefixes = 0, twoWords = 0
+        for _ in 0..<count {
+            let roll = generator.next(below: 100)
+            if roll < 35 || pairs.isEmpty {
+                queries.append(headWords[generator.next(below: headWords.count)])
+                full += 1
+            } else if roll < 75 {
+                let word = headWords[generator.next(below: headWords.count)]
+                let length = Swift.min(word.count, 2 + generator.next(below: 5))
+                queries.append(String(word.prefix(length)))
+                prefixes += 1
+            } else {
+                let (first, second) = pairs[generator.next(below: pairs.count)]
+                // Half of them still being typed: "chicken bre".
+                let typed = generator.next(below: 2) == 0 ? second : String(second.prefix(Swift.max(2, second.count / 2)))
+                queries.append(generator.next(below: 2) == 0 ? "\(first) \(typed)" : "\(typed) \(first)")
+                twoWords += 1
+            }
+        }
+        description = "\(full) whole words, \(prefixes) prefixes of 2–6 letters, \(twoWords) two-word queries"
+    }
+}
+
+/// A large catalog made of SR28's own words, so that doclists and prefixes are as skewed as in real data:
+/// each food takes the head of a real food name and one to four segments from others.
+private enum SyntheticCatalog {
+    static func make(from catalog: SR28Catalog, count: Int, generator: inout SplitMix64) -> SR28Catalog {
+        let macros = [
+            NutrientNumber.energyKcal, NutrientNumber.protein, NutrientNumber.carbohydrate, NutrientNumber.fat,
+            NutrientNumber.fiber,
+        ]
+        let templates = catalog.foods.map { food -> (head: String, rest: [Substring], food: Food) in
+            let segments = food.longDescription.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (segments.first ?? food.longDescription, food.longDescription.split(separator: ",").dropFirst().map { $0 }, food)
+        }
+        let pool = templates.flatMap(\.rest).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var foods: [Food] = []
+        foods.reserveCapacity(count)
+        for index in 0..<count {
+            let template = templates[generator.next(below: templates.count)]
+            var name = template.head
+            for _ in 0..<(1 + generator.next(below: 4)) where !pool.isEmpty {
+                name += ", " + pool[generator.next(below: pool.count)]
+            }
+            var food = template.food
+            food.id = "S" + String(index)
+            food.longDescription = name
+            food.shortDescription = ""
+            food.nutrients = food.nutrients.filter { macros.contains($0.nutrientNumber) }
+            food.measures = Array(food.measures.prefix(1))
+            foods.append(food)
+        }
+        return SR28Catalog(
+            foodGroups: catalog.foodGroups, nutrientDefinitions: catalog.nutrientDefinitions, foods: foods,
+            contentHash: "synthetic-\(count)-\(catalog.contentHash)"
+        )
+    }
+}
+
+/// A small seeded generator, so every run benchmarks the same queries and the same catalog.
+private struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}
