@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietSQLite"]),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
-        .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietSQLite", "WDietTestSupport"]),
+        .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
