@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietSQLite"]),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
+        // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
+        .testTarget(name: "WDietCLITests", dependencies: ["wdiet", "WDietTestSupport"]),
         .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the `wdiet` binary that `swift test` built next to the test bundle.
+enum CLI {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    }
+
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wdiet")
+    }
+
+    /// The package root, for the default `../shared/datasets/usda-sr28`.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "WDIET_FOOD_DATA")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static var foodDataDirectory: URL {
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets/usda-sr28")
+    }
+}
