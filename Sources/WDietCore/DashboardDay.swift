@@ -16,17 +16,23 @@ public struct DashboardDay: Hashable, Codable, Sendable {
     /// Where "now" falls against the eating window.
     public var windowPlacementNow: EatingWindow.Placement
     public var fireCoach: FireCoach
+    /// Set while a saved profile change waits for midnight: the first day of the new targets ("Your plan will be
+    /// updated tomorrow", `PlanChange.notice(today:)`). Today's targets are still the previous ones.
+    public var planUpdatesOn: LocalDate?
 
     /// - Parameters:
     ///   - todaysMeals: the meals of the local day of `now`.
     ///   - weightDays: the weight history from `WeightHistory.days` (only the last 8 are needed).
     ///   - loggedDays: local dates with any log, for the streak.
+    ///   - profile: the profile as saved; `planChange` is the change of it that may still wait for midnight.
     public static func compute(
-        profile: Profile, todaysMeals: [Meal], weightDays: [WeightDay], loggedDays: Set<LocalDate>, now: Date
+        profile: Profile, planChange: PlanChange? = nil, todaysMeals: [Meal], weightDays: [WeightDay],
+        loggedDays: Set<LocalDate>, now: Date
     ) -> DashboardDay {
         let timeZone = profile.timeZone
         let today = LocalDate(now, in: timeZone)
-        let targets = Targets.compute(profile: profile, latestWeightKg: weightDays.last?.kg, on: today)
+        let targetsProfile = planChange?.profile(forTargetsOn: today, current: profile) ?? profile
+        let targets = Targets.compute(profile: targetsProfile, latestWeightKg: weightDays.last?.kg, on: today)
         let totals = DailyTotals(meals: todaysMeals)
         let streak = Streak(loggedDays: loggedDays, today: today)
         let weightCard = WeightCard(days: weightDays, today: today)
@@ -37,7 +43,8 @@ public struct DashboardDay: Hashable, Codable, Sendable {
             macros: MacroProgress.all(totals: totals, targets: targets),
             streak: streak, weightCard: weightCard, showsWeightPrompt: weightCard.todayKg == nil,
             eatingWindow: profile.eatingWindow, windowPlacementNow: profile.eatingWindow.placement(ofMinute: minute),
-            fireCoach: FireCoach.variant(streak: streak, cycle: targets.cycle)
+            fireCoach: FireCoach.variant(streak: streak, cycle: targets.cycle),
+            planUpdatesOn: planChange.flatMap { $0.isPending(on: today) ? $0.effectiveDate : nil }
         )
     }
 }
