@@ -110,5 +110,20 @@ extension AppDatabase {
                 CREATE INDEX analytics_events_userId_version ON analytics_events(userId, version);
                 """)
         }
+
+        // "Changes apply tomorrow": a profile change that alters the targets waits for the user's next local
+        // midnight. The row keeps the target inputs the day of the change began with (`Profile.TargetInputs` as a
+        // JSON object) and that day; both or neither. They sync with the row, under its version. (json_valid(NULL)
+        // is 0 in older SQLite, hence the IS NULL.)
+        migrator.registerMigration("v2-profile-pending-changes") { db in
+            try db.execute(sql: """
+                ALTER TABLE profiles ADD COLUMN planPreviousInputs TEXT
+                    CHECK (planPreviousInputs IS NULL
+                        OR (json_valid(planPreviousInputs) AND json_type(planPreviousInputs) = 'object'));
+                ALTER TABLE profiles ADD COLUMN planChangedOn TEXT
+                    CHECK (planChangedOn GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+                    CHECK ((planChangedOn IS NULL) = (planPreviousInputs IS NULL));
+                """)
+        }
     }
 }

@@ -3,7 +3,8 @@ import GRDB
 import WDietCore
 import WDietStore
 
-/// A row of `profiles`, column for column. The tag lists are JSON arrays of strings.
+/// A row of `profiles`, column for column. The tag lists are JSON arrays of strings; a waiting plan change is
+/// its previous target inputs as a JSON object and its local day.
 struct ProfileRecord: UserOwnedRecord {
     static let databaseTableName = "profiles"
     static let displayName = "Profile"
@@ -27,6 +28,8 @@ struct ProfileRecord: UserOwnedRecord {
     var deficit: String
     var weightUnit: String
     var heightUnit: String
+    var planPreviousInputs: String?
+    var planChangedOn: String?
     var createdAt: String
     var updatedAt: String
     var version: Int64
@@ -38,7 +41,7 @@ struct ProfileRecord: UserOwnedRecord {
     }
 
     /// A record for saving; the bookkeeping columns are filled in by `write(_:over:in:now:)`.
-    init(_ profile: Profile, id: String, userId: UUID) throws {
+    init(_ profile: Profile, planChange: PlanChange?, id: String, userId: UUID) throws {
         self.id = id
         self.userId = AppDatabase.idText(userId)
         dateOfBirth = profile.dateOfBirth.iso
@@ -58,6 +61,8 @@ struct ProfileRecord: UserOwnedRecord {
         deficit = profile.deficit.rawValue
         weightUnit = profile.weightUnit.rawValue
         heightUnit = profile.heightUnit.rawValue
+        planPreviousInputs = try planChange.map { try Self.jsonText($0.previous) }
+        planChangedOn = planChange?.changedOn.iso
         createdAt = ""
         updatedAt = ""
         version = 0
@@ -79,20 +84,34 @@ struct ProfileRecord: UserOwnedRecord {
             planStartDate: try AppDatabase.localDate(fromText: planStartDate), deficit: deficit,
             weightUnit: weightUnit, heightUnit: heightUnit
         )
+        var planChange: PlanChange?
+        if let planPreviousInputs, let planChangedOn {
+            planChange = PlanChange(
+                previous: try Self.decode(Profile.TargetInputs.self, fromJSON: planPreviousInputs),
+                changedOn: try AppDatabase.localDate(fromText: planChangedOn)
+            )
+        }
         return StoredProfile(
-            profile: profile, userId: try AppDatabase.id(fromText: userId), version: version,
+            profile: profile, planChange: planChange, userId: try AppDatabase.id(fromText: userId), version: version,
             createdAt: try AppDatabase.instant(fromStoredText: createdAt),
             updatedAt: try AppDatabase.instant(fromStoredText: updatedAt)
         )
     }
 
-    static func jsonText(_ strings: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+    /// Keys sorted, so that the same value is always the same text and an identical save is no change.
+    static func jsonText(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     static func strings(fromJSON text: String) throws -> [String] {
+        try decode([String].self, fromJSON: text)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, fromJSON text: String) throws -> T {
         do {
-            return try JSONDecoder().decode([String].self, from: Data(text.utf8))
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
         } catch {
             throw AppDatabase.unreadable
         }

@@ -8,7 +8,8 @@ public struct SQLiteProfileStore: ProfileStore {
     let database: AppDatabase
     let now: @Sendable () -> Date
 
-    /// `now` stamps `createdAt` and `updatedAt`; tests pass a fixed clock.
+    /// `now` stamps `createdAt` and `updatedAt` and says which local day a profile change was made on (so when
+    /// it applies); tests pass a fixed clock.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.now = now
@@ -22,7 +23,8 @@ public struct SQLiteProfileStore: ProfileStore {
 
     public func saveProfile(_ profile: Profile, userId: UUID, expectedVersion: Int64?) async throws -> StoredProfile {
         try StoreValidation.validate(profile)
-        let now = AppDatabase.instantText(now())
+        let instant = now()
+        let now = AppDatabase.instantText(instant)
         let newId = AppDatabase.idText(UUID())
         return try await database.storeWrite { db in
             // Deleted or not: a user has one profile row, and saving over a deleted one restores it.
@@ -30,7 +32,10 @@ public struct SQLiteProfileStore: ProfileStore {
             if let expectedVersion, expectedVersion != existing?.version {
                 throw StoreError.conflict("Your profile was changed on another device")
             }
-            let record = try ProfileRecord(profile, id: existing?.id ?? newId, userId: userId)
+            // A restored profile is a first profile again: there is no plan in force to keep until midnight.
+            let live = try existing.flatMap { $0.deletedAt == nil ? try $0.stored() : nil }
+            let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
+            let record = try ProfileRecord(profile, planChange: planChange, id: existing?.id ?? newId, userId: userId)
             return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
         }
     }

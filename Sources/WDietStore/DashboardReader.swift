@@ -34,8 +34,8 @@ public struct DashboardReader: Sendable {
             .map { (date: $0.localDate, kg: $0.entry.kg) }
         let logged = try await streakDays(userId: userId, today: today)
         return DashboardDay.compute(
-            profile: profile, todaysMeals: todaysMeals, weightDays: WeightHistory.days(Array(daily)),
-            loggedDays: logged, now: now
+            profile: profile, planChange: stored.planChange, todaysMeals: todaysMeals,
+            weightDays: WeightHistory.days(Array(daily)), loggedDays: logged, now: now
         )
     }
 

@@ -55,6 +55,36 @@ struct DashboardReaderTests {
         #expect(!day.showsWeightPrompt)
     }
 
+    @Test("a goal change saved at 15:00 in Berlin keeps today's targets and reaches them at Berlin's midnight; a weight applies at once")
+    func goalChangeAppliesTomorrow() async throws {
+        let stores = try CoachTestStores(clockStart: Fixtures.utc("2026-01-10T09:00:00Z"))
+        let user = try await stores.makeUser()
+        _ = try await stores.profiles.saveProfile(Fixtures.profile(), userId: user, expectedVersion: nil)
+        stores.clock.set(Fixtures.utc("2026-01-20T14:00:00Z"))
+        _ = try await stores.profiles.saveProfile(Fixtures.profile(goal: .maintain), userId: user, expectedVersion: nil)
+        let reader = Self.reader(stores)
+
+        // Day 20 of the plan, a diet day: still TDEE 2,759 − 500.
+        let today = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T16:00:00Z"))
+        #expect(today.targets.calories == 2_259)
+        #expect(today.targets.cycle?.label == "Day 6 of 14 · Diet phase")
+        #expect(today.targets.proteinGrams == 160) // 2.0 g/kg while losing
+        #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
+
+        // A weight logged the same evening moves the targets at once: BMR 1,770, TDEE 2,743.5, − 500.
+        _ = try await stores.weights.saveWeight(WeightEntry(kg: 79, loggedAt: Fixtures.utc("2026-01-20T17:00:00Z")), userId: user, timeZone: Fixtures.zone("Europe/Berlin"))
+        let weighed = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T18:00:00Z"))
+        #expect(weighed.targets.calories == 2_244)
+
+        // 00:30 on the 21st in Berlin (still the 20th in UTC): maintenance from the 79 kg, 2,743.5 → 2,744.
+        let tomorrow = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T23:30:00Z"))
+        #expect(tomorrow.date == Fixtures.date("2026-01-21"))
+        #expect(tomorrow.targets.calories == 2_744)
+        #expect(tomorrow.targets.cycle == nil)
+        #expect(tomorrow.targets.proteinGrams == 126) // 1.6 g/kg maintaining
+        #expect(tomorrow.planUpdatesOn == nil)
+    }
+
     @Test("no profile yet is reported, not guessed")
     func noProfile() async throws {
         let stores = try CoachTestStores()

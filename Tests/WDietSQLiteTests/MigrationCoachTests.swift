@@ -13,6 +13,8 @@ import WDietSQLite
                 "id", "userId", "dateOfBirth", "sex", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal",
                 "activity", "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStartMinute",
                 "planStartDate", "deficit", "weightUnit", "heightUnit", "createdAt", "updatedAt", "version", "deletedAt",
+                // Added by v2-profile-pending-changes (MigrationProfilePendingChangesTests).
+                "planPreviousInputs", "planChangedOn",
             ],
             "meals": [
                 "id", "userId", "name", "foodId", "grams", "kcal", "protein", "carbs", "fat", "fiber", "source",
