@@ -10,36 +10,54 @@ public enum FoodSearchRanker {
     public struct Word: Hashable, Sendable {
         public var word: String
         public var stem: String
+        /// Inside parentheses: an explanation ("(includes soft bread crumbs)"), not a different food.
+        public var isAside: Bool
+        /// In a segment of alternatives ("broilers or fryers", "large or small curd"), which narrows nothing down.
+        public var isAlternative = false
     }
 
-    /// First segments that only name a category; the real head follows ("Fish, salmon", "Nuts, almonds").
+    /// First segments that only name a class of foods; the food itself follows ("Fish, salmon", "Nuts, almonds").
+    /// Not "Soup" or "Snacks": a black bean soup is not black beans.
     static let categoryHeads: Set<String> = [
-        "alcoholic beverage", "babyfood", "beverages", "candies", "cereals", "cereals ready-to-eat", "crustaceans",
-        "fast foods", "fish", "game meat", "infant formula", "mollusks", "nuts", "oil", "restaurant", "sauce",
-        "seeds", "snacks", "soup", "spices", "usda commodity",
+        "alcoholic beverage", "beverages", "cereals", "crustaceans", "fish", "game meat", "mollusks", "nuts", "oil",
+        "seeds", "spices", "usda commodity",
     ]
 
     /// Words that mark the plain, everyday form of a food, when the query did not ask for them.
-    static let genericWords: [String: Double] = [
-        "raw": 6, "whole": 4, "fresh": 3, "plain": 3, "regular": 2, "fluid": 2, "commercial": 1, "varieti": 1,
-        "average": 1, "only": 1, "skinless": 2, "boneless": 2, "cooked": 1,
-    ]
+    static let genericWords = stemmed([
+        "raw": 6, "whole": 2, "fresh": 3, "plain": 3, "regular": 2, "fluid": 2, "average": 4, "ripe": 2,
+        "brewed": 2, "granulated": 2, "unprepared": 2, "skinless": 2, "boneless": 2, "only": 1, "cooked": 1,
+    ])
 
     /// Words that mark a special form, when the query did not ask for them.
-    static let specificWords: [String: Double] = [
+    static let specificWords = stemmed([
         "human": 15, "infant": 15, "toddler": 10, "babyfood": 15, "goat": 6, "sheep": 6, "buffalo": 6, "duck": 4,
-        "goose": 4, "quail": 4, "imitation": 8, "substitut": 8, "dry": 4, "dried": 4, "dehydrated": 5,
-        "powder": 5, "powdered": 4, "canned": 3, "frozen": 3, "concentrat": 4, "condensed": 4, "evaporated": 4,
-        "sweetened": 2, "low": 2, "reduced": 2, "fried": 2, "batter": 3, "breaded": 3, "mix": 3,
-        "stabilized": 4, "pasteurized": 2, "salted": 2, "glucose": 3, "flour": 4, "juic": 3, "chocolat": 3,
+        "goose": 4, "quail": 4, "imitation": 15, "substitute": 15, "meatless": 25, "vegetarian": 8, "veggie": 8, "turkey": 4, "greek": 3, "lowfat": 2, "nonfat": 2, "dry": 4, "dried": 4,
+        "dehydrated": 5, "powder": 5, "powdered": 4, "canned": 3, "frozen": 3, "concentrate": 4, "condensed": 4,
+        "evaporated": 4, "sweetened": 2, "low": 2, "reduced": 2, "fried": 6, "batter": 3, "breaded": 3, "mix": 3,
+        "stabilized": 4, "pasteurized": 2, "salted": 2, "glucose": 3, "flour": 4, "juice": 3, "chocolate": 3,
         "flavored": 3, "candied": 4, "syrup": 3, "smoked": 2, "fermented": 4, "alaska": 5, "native": 5,
-        "usda": 3, "commodity": 3, "restaurant": 4, "school": 3, "industrial": 5, "formula": 8, "tender": 2,
-        "microwaved": 2, "sliced": 1, "prepackaged": 3, "deli": 3,
-    ]
+        "usda": 3, "commodity": 3, "restaurant": 4, "school": 3, "industrial": 5, "formula": 8, "tenders": 3,
+        "microwaved": 2, "without": 1, "sliced": 1, "prepackaged": 4, "deli": 4, "seasoned": 2, "rotisserie": 2, "roll": 3,
+        "brown": 3, "buttermilk": 6, "instant": 4, "whipped": 3, "vegetables": 3, "fruit": 3, "wheat": 4,
+    ])
+
+    /// Words that neither make a food special nor generic (fortification, numbers aside): not counted as
+    /// words the query left unmatched.
+    static let fillerWords: Set<String> = Set([
+        "added", "vitamin", "vitamins", "d", "a", "c", "e", "milkfat", "enriched", "unenriched", "includes",
+        "commercially", "year", "round", "all", "varieties", "variety", "commercial", "type", "types", "grades",
+        "species", "mixed", "prepared", "fat", "lean", "meat", "grams", "per", "ounce", "calcium",
+        "sulfate",
+    ].map(FoodSearchText.stem))
+
+    private static func stemmed(_ weights: [String: Double]) -> [String: Double] {
+        Dictionary(weights.map { (FoodSearchText.stem($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Group codes and how much a food's group says about it being what most people search for.
     static let groupWeights: [String: Double] = [
-        "0100": 4, "0300": -35, "0500": 3, "0600": -3, "0700": -4, "0800": -2, "0900": 5, "1000": 1, "1100": 5,
+        "0100": 4, "0300": -35, "0500": 3, "0600": -3, "0700": -12, "0800": -2, "0900": 5, "1000": 1, "1100": 5,
         "1200": 3, "1300": 1, "1500": 2, "1600": 3, "1900": -2, "2000": 3, "2100": -25, "2200": -15, "2500": -4,
         "3500": -20, "3600": -25,
     ]
@@ -50,27 +68,53 @@ public enum FoodSearchRanker {
 
     // MARK: Name structure
 
-    /// The name's comma-separated segments, each as its words (stop words left out).
+    /// The name's comma-separated segments, each as its words (stop words left out). Commas inside
+    /// parentheses do not split: "(European type, such as Thompson seedless)" is one aside.
     public static func segments(of description: String) -> [[Word]] {
-        description.split(separator: ",").compactMap { segment in
-            let words = FoodSearchText.words(String(segment))
-                .filter { !FoodSearchText.stopWords.contains($0) }
-                .map { Word(word: $0, stem: FoodSearchText.stem($0)) }
-            return words.isEmpty ? nil : words
+        var segments: [[Word]] = []
+        var current: [Word] = []
+        var hasAlternatives = false
+        var depth = 0
+        var piece = ""
+        func flushPiece() {
+            for word in FoodSearchText.words(piece) {
+                if word == "or", depth == 0 { hasAlternatives = true }
+                guard !FoodSearchText.stopWords.contains(word) else { continue }
+                current.append(Word(word: word, stem: FoodSearchText.stem(word), isAside: depth > 0))
+            }
+            piece = ""
         }
+        func flushSegment() {
+            flushPiece()
+            if hasAlternatives {
+                for index in current.indices { current[index].isAlternative = true }
+            }
+            if !current.isEmpty { segments.append(current) }
+            current = []
+            hasAlternatives = false
+        }
+        for character in description {
+            switch character {
+            case "(":
+                flushPiece()
+                depth += 1
+            case ")":
+                flushPiece()
+                depth = max(0, depth - 1)
+            case "," where depth == 0:
+                flushSegment()
+            default:
+                piece.append(character)
+            }
+        }
+        flushSegment()
+        return segments
     }
 
     /// How many leading segments form the head: one, or two when the first only names a category.
     public static func headSegmentCount(_ segments: [[Word]]) -> Int {
         guard segments.count > 1, let first = segments.first else { return segments.count }
-        let lead = first.map(\.word).joined(separator: " ")
-        return categoryHeads.contains(lead) || categoryHeads.contains(first.map(\.word).joined(separator: "-"))
-            || categoryHeadWords(first) ? 2 : 1
-    }
-
-    private static func categoryHeadWords(_ words: [Word]) -> Bool {
-        // "Cereals ready-to-eat" splits into four words; compare without the hyphens.
-        words.map(\.word).joined(separator: " ") == "cereals ready to eat"
+        return categoryHeads.contains(first.map(\.word).joined(separator: " ")) ? 2 : 1
     }
 
     // MARK: Static prior
@@ -88,9 +132,10 @@ public enum FoodSearchRanker {
     /// foods than a query may look at, the index hands them over in this order.
     public static func staticOrderKey(of food: Food) -> Double {
         let words = segments(of: food.longDescription).flatMap { $0 }
+            .filter { !$0.isAside && !$0.isAlternative && !fillerWords.contains($0.stem) && !$0.word.allSatisfy(\.isNumber) }
         let qualifiers = words.reduce(0.0) { total, word in
-            total + (genericWords[word.stem] ?? genericWords[word.word] ?? 0)
-                - (specificWords[word.stem] ?? specificWords[word.word] ?? 0)
+            total + (genericWords[word.stem] ?? 0)
+                - (specificWords[word.stem] ?? 0)
         }
         return prior(of: food) + qualifiers - min(maximumWordPenalty, wordPenalty * Double(words.count))
     }
@@ -144,7 +189,8 @@ public enum FoodSearchRanker {
                 score += 40
             } else {
                 allInHead = false
-                score += best.segment == headCount ? 22 : max(4, 14 - 2 * Double(best.segment - headCount - 1))
+                // USDA puts the cut or variety a few segments in ("Chicken, broilers or fryers, breast").
+                score += max(10, 30 - 4 * Double(best.segment - headCount))
             }
             if best.exact { score += 6 }
         }
@@ -156,10 +202,13 @@ public enum FoodSearchRanker {
         for (segmentIndex, segment) in segments.enumerated() {
             for (wordIndex, word) in segment.enumerated() where !matched[segmentIndex][wordIndex] {
                 let isCategory = segmentIndex == 0 && headCount == 2
-                if segmentIndex < headCount, !isCategory { headCovered = false }
-                unmatchedCount += 1
-                score += genericWords[word.stem] ?? genericWords[word.word] ?? 0
-                score -= specificWords[word.stem] ?? specificWords[word.word] ?? 0
+                guard !word.isAside else { continue }
+                if segmentIndex < headCount, !isCategory, !word.isAlternative { headCovered = false }
+                if !word.isAlternative, !fillerWords.contains(word.stem), !word.word.allSatisfy(\.isNumber) {
+                    unmatchedCount += 1
+                }
+                score += genericWords[word.stem] ?? 0
+                score -= specificWords[word.stem] ?? 0
             }
         }
         if headCovered { score += 25 }

@@ -9,7 +9,8 @@ extension AppDatabase {
     /// two-letter prefix over a million foods), it stops after the most generic ones.
     ///
     /// `foodSearch` is contentless: it holds stemmed words that only the importer computes, and searches join back
-    /// to `food` for everything shown. `detail=column` because no query uses phrases or positions.
+    /// to `food` for everything shown. It keeps full detail (positions) although no query uses them: with a
+    /// contentless table, FTS5 can only compute bm25 from full detail.
     static func registerFoodCatalogMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1-food-catalog") { db in
             try db.execute(sql: """
@@ -66,7 +67,7 @@ extension AppDatabase {
 
                 CREATE VIRTUAL TABLE foodSearch USING fts5(
                     head, body, extra,
-                    content = '', detail = column, prefix = '2 3 4', tokenize = 'unicode61'
+                    content = '', prefix = '2 3 4', tokenize = 'unicode61'
                 );
 
                 CREATE TABLE foodCatalogInfo (
