@@ -16,11 +16,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         daysSinceEpoch = LocalDate.days(year: year, month: month, day: day)
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses `YYYY-MM-DD`. Reads bytes rather than splitting strings: stores parse a date per row.
     public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        var text = text
+        let parsed: (Int, Int, Int)? = text.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    let digit = Int(bytes[index]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+            return (y, m, d)
+        }
+        guard let (y, m, d) = parsed else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -125,5 +125,57 @@ extension AppDatabase {
                     CHECK ((planChangedOn IS NULL) = (planPreviousInputs IS NULL));
                 """)
         }
+
+        // The dashboard reads a streak and the last week of weights on every load. `loggedDays` counts the live
+        // meals and weights of each (user, local day); triggers keep it in step with every insert, edit, tombstone
+        // and delete, so a streak is one backward walk over a covering index that stops at the first gap, and no
+        // write path can forget it. The weights index lets "the day's latest entry" be read in index order.
+        migrator.registerMigration("v3-logged-days") { db in
+            var sql = """
+                CREATE TABLE loggedDays (
+                    userId TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    localDate TEXT NOT NULL,
+                    entries INTEGER NOT NULL CHECK (entries >= 0),
+                    PRIMARY KEY (userId, localDate)
+                ) WITHOUT ROWID;
+                INSERT INTO loggedDays (userId, localDate, entries)
+                    SELECT userId, localDate, COUNT(*) FROM (
+                        SELECT userId, localDate FROM meals WHERE deletedAt IS NULL
+                        UNION ALL
+                        SELECT userId, localDate FROM weights WHERE deletedAt IS NULL
+                    ) GROUP BY userId, localDate;
+                DROP INDEX weights_userId_localDate;
+                CREATE INDEX weights_userId_localDate_loggedAt ON weights(userId, localDate, loggedAt, version);
+
+                """
+            for table in ["meals", "weights"] {
+                let count = { (row: String) in """
+                    INSERT INTO loggedDays (userId, localDate, entries) VALUES (\(row).userId, \(row).localDate, 1)
+                        ON CONFLICT (userId, localDate) DO UPDATE SET entries = entries + 1;
+                    """ }
+                let uncount = { (row: String) in """
+                    UPDATE loggedDays SET entries = entries - 1 WHERE userId = \(row).userId AND localDate = \(row).localDate;
+                    DELETE FROM loggedDays WHERE userId = \(row).userId AND localDate = \(row).localDate AND entries = 0;
+                    """ }
+                sql += """
+                    CREATE TRIGGER \(table)_loggedDays_insert AFTER INSERT ON \(table) WHEN NEW.deletedAt IS NULL BEGIN
+                        \(count("NEW"))
+                    END;
+                    CREATE TRIGGER \(table)_loggedDays_update_old AFTER UPDATE OF userId, localDate, deletedAt ON \(table)
+                    WHEN OLD.deletedAt IS NULL BEGIN
+                        \(uncount("OLD"))
+                    END;
+                    CREATE TRIGGER \(table)_loggedDays_update_new AFTER UPDATE OF userId, localDate, deletedAt ON \(table)
+                    WHEN NEW.deletedAt IS NULL BEGIN
+                        \(count("NEW"))
+                    END;
+                    CREATE TRIGGER \(table)_loggedDays_delete AFTER DELETE ON \(table) WHEN OLD.deletedAt IS NULL BEGIN
+                        \(uncount("OLD"))
+                    END;
+
+                    """
+            }
+            try db.execute(sql: sql)
+        }
     }
 }

@@ -3,7 +3,8 @@ import GRDB
 import WDietCore
 import WDietStore
 
-/// `LoggedDayStore` on the SQLite gatekeeper: a union of two index range scans on (userId, localDate).
+/// `LoggedDayStore` on the SQLite gatekeeper, over the `loggedDays` table that triggers keep in step with
+/// meals and weights (migration "v3-logged-days").
 public struct SQLiteLoggedDayStore: LoggedDayStore {
     let database: AppDatabase
 
@@ -15,13 +16,26 @@ public struct SQLiteLoggedDayStore: LoggedDayStore {
         let (user, first, last) = (AppDatabase.idText(userId), range.lowerBound.iso, range.upperBound.iso)
         let texts = try await database.storeRead { db in
             try String.fetchAll(db, sql: """
-                SELECT localDate FROM meals
-                WHERE userId = ?1 AND localDate BETWEEN ?2 AND ?3 AND deletedAt IS NULL
-                UNION
-                SELECT localDate FROM weights
-                WHERE userId = ?1 AND localDate BETWEEN ?2 AND ?3 AND deletedAt IS NULL
+                SELECT localDate FROM loggedDays WHERE userId = ? AND localDate BETWEEN ? AND ?
                 """, arguments: [user, first, last])
         }
         return Set(try texts.map(AppDatabase.localDate(fromText:)))
+    }
+
+    public func latestRun(userId: UUID, through date: LocalDate) async throws -> [LocalDate] {
+        let (user, last) = (AppDatabase.idText(userId), date.iso)
+        return try await database.storeRead { db in
+            // Walks the primary key backwards and stops at the first gap: a streak of n days reads n rows.
+            let dates = try String.fetchCursor(db, sql: """
+                SELECT localDate FROM loggedDays WHERE userId = ? AND localDate <= ? ORDER BY localDate DESC
+                """, arguments: [user, last])
+            var run: [LocalDate] = []
+            while let text = try dates.next() {
+                let day = try AppDatabase.localDate(fromText: text)
+                if let previous = run.last, previous.adding(days: -1) != day { break }
+                run.append(day)
+            }
+            return run
+        }
     }
 }

@@ -9,10 +9,6 @@ public struct DashboardReader: Sendable {
     public let weights: any WeightStore
     public let loggedDays: any LoggedDayStore
 
-    /// The streak is read in windows that double until the streak ends inside one, so a long streak costs
-    /// a few reads and a short one a single small read.
-    static let firstStreakWindowDays = 64
-
     public init(profiles: any ProfileStore, meals: any MealStore, weights: any WeightStore, loggedDays: any LoggedDayStore) {
         self.profiles = profiles
         self.meals = meals
@@ -28,28 +24,13 @@ public struct DashboardReader: Sendable {
         let profile = stored.profile
         let today = LocalDate(now, in: profile.timeZone)
         let todaysMeals = try await meals.meals(userId: userId, on: today).map(\.meal)
-        let daily = try await weights.dailyWeights(userId: userId)
-            .filter { $0.localDate <= today }
-            .suffix(WeightHistory.averageWindow + 1)
+        // Today's average needs 7 daily values and its trend the day before's average: 8 days.
+        let daily = try await weights.recentDailyWeights(userId: userId, through: today, days: WeightHistory.averageWindow + 1)
             .map { (date: $0.localDate, kg: $0.entry.kg) }
-        let logged = try await streakDays(userId: userId, today: today)
+        let run = try await loggedDays.latestRun(userId: userId, through: today)
         return DashboardDay.compute(
             profile: profile, planChange: stored.planChange, todaysMeals: todaysMeals,
-            weightDays: WeightHistory.days(Array(daily)), loggedDays: logged, now: now
+            weightDays: WeightHistory.days(daily), loggedDays: Set(run), now: now
         )
-    }
-
-    /// Enough logged days to count the streak ending today or yesterday.
-    func streakDays(userId: UUID, today: LocalDate) async throws -> Set<LocalDate> {
-        var window = Self.firstStreakWindowDays
-        while true {
-            let from = today.adding(days: -window)
-            let days = try await loggedDays.loggedDays(userId: userId, in: from...today)
-            let streak = Streak(loggedDays: days, today: today)
-            // The run reaches the window's first day only if the window may have cut it short.
-            let runStart = (streak.isActiveToday ? today : today.adding(days: -1)).adding(days: -(streak.days - 1))
-            if streak.days == 0 || runStart > from { return days }
-            window *= 2
-        }
     }
 }

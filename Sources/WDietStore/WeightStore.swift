@@ -17,6 +17,9 @@ public protocol WeightStore: Sendable {
     /// The current entry of each local day (the latest logged that day), oldest day first.
     func dailyWeights(userId: UUID) async throws -> [StoredWeight]
 
+    /// The current entries of the last `days` local days with an entry, on or before `date`, oldest day first:
+    /// what the dashboard's average and trend need (8 days) without reading the whole history.
+    func recentDailyWeights(userId: UUID, through date: LocalDate, days: Int) async throws -> [StoredWeight]
     /// The entry logged latest, which the targets are computed from.
     func latestWeight(userId: UUID) async throws -> StoredWeight?
 }

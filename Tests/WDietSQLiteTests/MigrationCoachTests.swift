@@ -35,7 +35,8 @@ import WDietSQLite
         let database = try AppDatabase.inMemory()
         let expected: [String: [[String]]] = [
             "meals": [["userId", "localDate"], ["userId", "version"]],
-            "weights": [["userId", "localDate"], ["userId", "version"], ["userId", "loggedAt"]],
+            // v3-logged-days widened the day index so "the day's latest entry" is read in index order.
+            "weights": [["userId", "localDate", "loggedAt", "version"], ["userId", "version"], ["userId", "loggedAt"]],
             "analytics_events": [["userId", "occurredAt"], ["userId", "version"]],
         ]
         let (plain, unique) = try database.writer.read { db in
