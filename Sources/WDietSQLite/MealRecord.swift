@@ -55,6 +55,27 @@ struct MealRecord: UserOwnedRecord {
         deletedAt = nil
     }
 
+    /// Column by column rather than through `Decodable`: the dashboard decodes meals on every load.
+    init(row: Row) throws {
+        id = row["id"]
+        userId = row["userId"]
+        name = row["name"]
+        foodId = row["foodId"]
+        grams = row["grams"]
+        kcal = row["kcal"]
+        protein = row["protein"]
+        carbs = row["carbs"]
+        fat = row["fat"]
+        fiber = row["fiber"]
+        source = row["source"]
+        loggedAt = row["loggedAt"]
+        localDate = row["localDate"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        version = row["version"]
+        deletedAt = row["deletedAt"]
+    }
+
     func stored() throws -> StoredMeal {
         guard let source = MealSource(rawValue: source) else { throw AppDatabase.unreadable }
         let meal = Meal(

@@ -23,19 +23,22 @@ public struct SQLiteLoggedDayStore: LoggedDayStore {
     }
 
     public func latestRun(userId: UUID, through date: LocalDate) async throws -> [LocalDate] {
-        let (user, last) = (AppDatabase.idText(userId), date.iso)
-        return try await database.storeRead { db in
-            // Walks the primary key backwards and stops at the first gap: a streak of n days reads n rows.
-            let dates = try String.fetchCursor(db, sql: """
-                SELECT localDate FROM loggedDays WHERE userId = ? AND localDate <= ? ORDER BY localDate DESC
-                """, arguments: [user, last])
-            var run: [LocalDate] = []
-            while let text = try dates.next() {
-                let day = try AppDatabase.localDate(fromText: text)
-                if let previous = run.last, previous.adding(days: -1) != day { break }
-                run.append(day)
-            }
-            return run
+        try await database.storeRead { db in try Self.latestRun(userId: userId, through: date, in: db) }
+    }
+
+    /// The read itself, for callers that combine several reads in one snapshot.
+    static func latestRun(userId: UUID, through date: LocalDate, in db: Database) throws -> [LocalDate] {
+        // Walks the primary key backwards and stops at the first gap: a streak of n days reads n rows.
+        let statement = try db.cachedStatement(sql: """
+            SELECT localDate FROM loggedDays WHERE userId = ? AND localDate <= ? ORDER BY localDate DESC
+            """)
+        let dates = try String.fetchCursor(statement, arguments: [AppDatabase.idText(userId), date.iso])
+        var run: [LocalDate] = []
+        while let text = try dates.next() {
+            let day = try AppDatabase.localDate(fromText: text)
+            if let previous = run.last, previous.adding(days: -1) != day { break }
+            run.append(day)
         }
+        return run
     }
 }

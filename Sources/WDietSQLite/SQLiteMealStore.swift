@@ -41,13 +41,16 @@ public struct SQLiteMealStore: MealStore {
     }
 
     public func meals(userId: UUID, on date: LocalDate) async throws -> [StoredMeal] {
-        try await database.storeRead { db in
-            try MealRecord
-                .filter(MealRecord.Columns.userId == AppDatabase.idText(userId))
-                .filter(MealRecord.Columns.localDate == date.iso && MealRecord.Columns.deletedAt == nil)
-                .order(MealRecord.Columns.loggedAt.desc, MealRecord.Columns.createdAt.desc)
-                .fetchAll(db)
-                .map { try $0.stored() }
-        }
+        try await database.storeRead { db in try Self.meals(userId: userId, on: date, in: db) }
+    }
+
+    /// The read itself, for callers that combine several reads in one snapshot.
+    static func meals(userId: UUID, on date: LocalDate, in db: Database) throws -> [StoredMeal] {
+        // A cached statement: preparing it costs more than running it.
+        let statement = try db.cachedStatement(sql: """
+            SELECT * FROM meals WHERE userId = ? AND localDate = ? AND deletedAt IS NULL
+            ORDER BY loggedAt DESC, createdAt DESC
+            """)
+        return try MealRecord.fetchAll(statement, arguments: [AppDatabase.idText(userId), date.iso]).map { try $0.stored() }
     }
 }

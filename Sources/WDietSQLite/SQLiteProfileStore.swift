@@ -16,9 +16,13 @@ public struct SQLiteProfileStore: ProfileStore {
     }
 
     public func profile(userId: UUID) async throws -> StoredProfile? {
-        try await database.storeRead { db in
-            try live(userId: userId).fetchOne(db)?.stored()
-        }
+        try await database.storeRead { db in try Self.profile(userId: userId, in: db) }
+    }
+
+    /// The read itself, for callers that combine several reads in one snapshot.
+    static func profile(userId: UUID, in db: Database) throws -> StoredProfile? {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM profiles WHERE userId = ? AND deletedAt IS NULL")
+        return try ProfileRecord.fetchOne(statement, arguments: [AppDatabase.idText(userId)])?.stored()
     }
 
     public func saveProfile(_ profile: Profile, userId: UUID, expectedVersion: Int64?) async throws -> StoredProfile {
@@ -38,9 +42,5 @@ public struct SQLiteProfileStore: ProfileStore {
             let record = try ProfileRecord(profile, planChange: planChange, id: existing?.id ?? newId, userId: userId)
             return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
         }
-    }
-
-    private func live(userId: UUID) -> QueryInterfaceRequest<ProfileRecord> {
-        ProfileRecord.filter(ProfileRecord.Columns.userId == AppDatabase.idText(userId) && ProfileRecord.Columns.deletedAt == nil)
     }
 }

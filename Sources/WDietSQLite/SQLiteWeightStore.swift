@@ -57,24 +57,27 @@ public struct SQLiteWeightStore: WeightStore {
     }
 
     public func recentDailyWeights(userId: UUID, through date: LocalDate, days: Int) async throws -> [StoredWeight] {
+        try await database.storeRead { db in try Self.recentDailyWeights(userId: userId, through: date, days: days, in: db) }
+    }
+
+    /// The read itself, for callers that combine several reads in one snapshot.
+    static func recentDailyWeights(userId: UUID, through date: LocalDate, days: Int, in db: Database) throws -> [StoredWeight] {
         guard days > 0 else { return [] }
-        let (user, last) = (AppDatabase.idText(userId), date.iso)
-        return try await database.storeRead { db in
-            // Index order (userId, localDate, loggedAt, version) read backwards: each day's first row is its current value.
-            let rows = try WeightRecord.fetchCursor(db, sql: """
-                SELECT * FROM weights
-                WHERE userId = ? AND localDate <= ? AND deletedAt IS NULL
-                ORDER BY localDate DESC, loggedAt DESC, version DESC
-                """, arguments: [user, last])
-            var result: [StoredWeight] = []
-            var lastDate: String?
-            while result.count < days, let row = try rows.next() {
-                guard row.localDate != lastDate else { continue }
-                lastDate = row.localDate
-                result.append(try row.stored())
-            }
-            return result.reversed()
+        // Index order (userId, localDate, loggedAt, version) read backwards: each day's first row is its current value.
+        let statement = try db.cachedStatement(sql: """
+            SELECT * FROM weights
+            WHERE userId = ? AND localDate <= ? AND deletedAt IS NULL
+            ORDER BY localDate DESC, loggedAt DESC, version DESC
+            """)
+        let rows = try WeightRecord.fetchCursor(statement, arguments: [AppDatabase.idText(userId), date.iso])
+        var result: [StoredWeight] = []
+        var lastDate: String?
+        while result.count < days, let row = try rows.next() {
+            guard row.localDate != lastDate else { continue }
+            lastDate = row.localDate
+            result.append(try row.stored())
         }
+        return result.reversed()
     }
 
     public func latestWeight(userId: UUID) async throws -> StoredWeight? {

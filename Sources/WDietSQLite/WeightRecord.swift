@@ -38,6 +38,19 @@ struct WeightRecord: UserOwnedRecord {
         deletedAt = nil
     }
 
+    /// Column by column rather than through `Decodable`: the dashboard decodes weights on every load.
+    init(row: Row) throws {
+        id = row["id"]
+        userId = row["userId"]
+        kg = row["kg"]
+        loggedAt = row["loggedAt"]
+        localDate = row["localDate"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        version = row["version"]
+        deletedAt = row["deletedAt"]
+    }
+
     func stored() throws -> StoredWeight {
         let entry = WeightEntry(
             id: try AppDatabase.id(fromText: id), kg: kg, loggedAt: try AppDatabase.instant(fromStoredText: loggedAt)

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WDietCore
+import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
 @Suite("Dashboard reader: a day's dashboard from the SQLite stores")
 struct DashboardReaderTests {
     static func reader(_ s: CoachTestStores) -> DashboardReader {
-        DashboardReader(profiles: s.profiles, meals: s.meals, weights: s.weights, loggedDays: s.loggedDays)
+        DashboardReader(store: SQLiteDashboardStore(database: s.database))
     }
 
     @Test("a 100-day streak in Kiritimati (UTC+14), today's meals and the last week of weights")
