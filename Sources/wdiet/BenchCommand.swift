@@ -9,11 +9,12 @@ import WDietSQLite
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark food search over SR28 and over a synthetic 1,000,000-food catalog."
+        abstract: "Benchmark food search (SR28 and a synthetic 1,000,000-food catalog) and the dashboard day."
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {
         case search
+        case dashboard
     }
 
     @Option(help: "Run one section only: \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -25,11 +26,15 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Timed queries per catalog.")
     var queries: Int = 5_000
 
+    @Option(help: "Timed dashboard days.")
+    var dashboards: Int = 5_000
+
     @Option(name: .customLong("synthetic-foods"), help: "Size of the synthetic catalog built from SR28's words (0 skips it).")
     var syntheticFoods: Int = 1_000_000
 
     func validate() throws {
         guard queries > 0 else { throw ValidationError("--queries must be positive.") }
+        guard dashboards > 0 else { throw ValidationError("--dashboards must be positive.") }
         guard syntheticFoods >= 0 else { throw ValidationError("--synthetic-foods cannot be negative.") }
     }
 
@@ -44,6 +49,9 @@ struct BenchCommand: AsyncParsableCommand {
 
         if only == nil || only == .search {
             try Self.searchSection(from: from, queries: queries, syntheticFoods: syntheticFoods, directory: directory)
+        }
+        if only == nil || only == .dashboard {
+            try await Self.dashboardSection(iterations: dashboards, directory: directory)
         }
     }
 
@@ -102,6 +110,22 @@ struct BenchCommand: AsyncParsableCommand {
             label, queries.count, stats.p50, stats.p95, stats.p99, stats.max, Double(queries.count) / total,
             Double(resultCount) / Double(queries.count)
         ))
+    }
+
+    // MARK: Dashboard
+
+    static func dashboardSection(iterations: Int, directory: URL) async throws {
+        print("== Dashboard day (365 days of history: 5 meals and 1 weight a day)")
+        let result = try await DashboardBench.run(iterations: iterations, directory: directory)
+        print(String(format: "History written in %.2f s (2,190 saves, one transaction each)", result.historySeconds))
+        for (label, latencies) in [("read from SQLite + computed", result.fullRead), ("computed from memory", result.computeOnly)] {
+            let stats = LatencyStats(latencies)
+            let total = latencies.reduce(0, +) / 1_000
+            print(String(
+                format: "%@: %d days, P50 %.3f ms, P95 %.3f ms, P99 %.3f ms, max %.3f ms, %.0f dashboards/s",
+                label, latencies.count, stats.p50, stats.p95, stats.p99, stats.max, Double(latencies.count) / total
+            ))
+        }
     }
 
     static func seconds(since start: UInt64) -> Double {

@@ -7,11 +7,13 @@ import WDietStore
 /// SQLite file, then the dashboard of the last day, read from the stores and computed, over and over.
 enum DashboardBench {
     struct Result {
+        var historySeconds: Double
         var fullRead: [Double]
         var computeOnly: [Double]
     }
 
     static func run(iterations: Int, directory: URL) async throws -> Result {
+        let historyBegan = DispatchTime.now().uptimeNanoseconds
         let path = directory.appendingPathComponent("dashboard-bench.sqlite").path
         let database = try AppDatabase.open(path: path)
         let users = SQLiteUserStore(database: database)
@@ -45,6 +47,7 @@ enum DashboardBench {
             _ = try await weights.saveWeight(WeightEntry(kg: (kg * 10).rounded() / 10, loggedAt: midnight.addingTimeInterval(7 * 3_600)), userId: userId, timeZone: zone)
         }
 
+        let historySeconds = Double(DispatchTime.now().uptimeNanoseconds - historyBegan) / 1e9
         let reader = DashboardReader(store: SQLiteDashboardStore(database: database))
         let now = today.startInstant(in: zone).addingTimeInterval(20 * 3_600)
         var full: [Double] = []
@@ -70,6 +73,6 @@ enum DashboardBench {
             compute.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
             precondition(day.streak.days == 365, "unexpected streak")
         }
-        return Result(fullRead: full, computeOnly: compute)
+        return Result(historySeconds: historySeconds, fullRead: full, computeOnly: compute)
     }
 }
