@@ -17,6 +17,8 @@ enum FoodSearch {
     /// How many matches a query looks at, at most. They come in the static order (see `food.ordinal`), so on a
     /// small catalog this is every match, and on a huge one the most generic matches.
     static let candidateLimit = 400
+    /// How many of those are ranked in full, from each of bm25 order and static order.
+    static let rankedPerSource = 50
     /// bm25 weights of the `head`, `body` and `extra` columns.
     static let columnWeights = (head: 10.0, body: 3.0, extra: 1.5)
 
@@ -51,21 +53,32 @@ enum FoodSearch {
         return parts.isEmpty ? nil : parts.joined(separator: " AND ")
     }
 
+    /// Matches in static order with their bm25, then the ones worth ranking in full: the best by bm25 (the
+    /// head weighs most, so these are the foods named after the query) and the first in static order (the most
+    /// everyday ones). Ranking every match in Swift would cost more than the whole query is allowed.
     static func fetchCandidates(_ db: Database, match: String) throws -> [FoodSearchCandidate] {
         let weights = columnWeights
-        return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT f.id, f.longDescription, f.searchPrior, m.score
-                FROM (
-                    SELECT rowid, bm25(foodSearch, \(weights.head), \(weights.body), \(weights.extra)) AS score
-                    FROM foodSearch WHERE foodSearch MATCH ? LIMIT \(candidateLimit)
-                ) m
-                JOIN food f ON f.ordinal = m.rowid
-                """,
-            arguments: [match]
-        ).map {
-            FoodSearchCandidate(id: $0[0], longDescription: $0[1], prior: $0[2], bm25: $0[3])
+        let matches = try db.cachedStatement(sql: """
+            SELECT rowid, bm25(foodSearch, \(weights.head), \(weights.body), \(weights.extra))
+            FROM foodSearch WHERE foodSearch MATCH ? LIMIT \(candidateLimit)
+            """)
+        var scored: [(ordinal: Int64, bm25: Double)] = []
+        let rows = try Row.fetchCursor(matches, arguments: [match])
+        while let row = try rows.next() { scored.append((row[0], row[1])) }
+        var chosen = Set(scored.prefix(rankedPerSource).map(\.ordinal))
+        if scored.count > rankedPerSource {
+            for entry in scored.sorted(by: { $0.bm25 < $1.bm25 }).prefix(rankedPerSource) { chosen.insert(entry.ordinal) }
+        }
+        let bm25ByOrdinal = Dictionary(scored.map { ($0.ordinal, $0.bm25) }, uniquingKeysWith: { first, _ in first })
+
+        let foods = try db.cachedStatement(sql: """
+            SELECT ordinal, id, longDescription, searchPrior FROM food
+            WHERE ordinal IN (SELECT value FROM json_each(?)) ORDER BY ordinal
+            """)
+        let list = "[" + chosen.map(String.init).joined(separator: ",") + "]"
+        return try Row.fetchAll(foods, arguments: [list]).map { row in
+            let ordinal: Int64 = row[0]
+            return FoodSearchCandidate(id: row[1], longDescription: row[2], prior: row[3], bm25: bm25ByOrdinal[ordinal] ?? 0)
         }
     }
 
