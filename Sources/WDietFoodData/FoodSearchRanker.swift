@@ -71,6 +71,13 @@ public enum FoodSearchRanker {
     /// The name's comma-separated segments, each as its words (stop words left out). Commas inside
     /// parentheses do not split: "(European type, such as Thompson seedless)" is one aside.
     public static func segments(of description: String) -> [[Word]] {
+        segmentCache.value(for: description) { splitSegments(description) }
+    }
+
+    /// Room for every SR28 name several times over; a larger catalog cycles through it.
+    private static let segmentCache = BoundedCache<String, [[Word]]>(capacity: 50_000)
+
+    private static func splitSegments(_ description: String) -> [[Word]] {
         var segments: [[Word]] = []
         var current: [Word] = []
         var hasAlternatives = false

@@ -55,15 +55,24 @@ extension AppDatabase {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM foodCatalogInfo)") ?? false
     }
 
+    /// A JSON array of strings, for `json_each`. NDB numbers are digits, but anything else is escaped too.
+    static func jsonArray(_ strings: [String]) -> String {
+        let escaped = strings.map { string in
+            "\"" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "[" + escaped.joined(separator: ",") + "]"
+    }
+
     /// Household measures of several foods, by food id, in USDA's sequence.
     static func measures(_ db: Database, foodIds: [String]) throws -> [String: [HouseholdMeasure]] {
         guard !foodIds.isEmpty else { return [:] }
-        let placeholders = Array(repeating: "?", count: foodIds.count).joined(separator: ",")
         var measures: [String: [HouseholdMeasure]] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
+        // One cached statement whatever the number of ids: json_each instead of a list of placeholders.
+        let statement = try db.cachedStatement(sql: """
             SELECT foodId, sequence, amount, description, grams FROM householdMeasure
-            WHERE foodId IN (\(placeholders)) ORDER BY foodId, sequence
-            """, arguments: StatementArguments(foodIds))
+            WHERE foodId IN (SELECT value FROM json_each(?)) ORDER BY foodId, sequence
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: [jsonArray(foodIds)])
         while let row = try rows.next() {
             measures[row["foodId"], default: []].append(
                 HouseholdMeasure(

@@ -84,14 +84,14 @@ enum FoodSearch {
 
     static func results(_ db: Database, ids: [String]) throws -> [FoodSearchResult] {
         guard !ids.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
         var byId: [String: FoodSearchResult] = [:]
         let measures = try AppDatabase.measures(db, foodIds: ids)
-        let rows = try Row.fetchCursor(db, sql: """
+        let statement = try db.cachedStatement(sql: """
             SELECT f.id, f.longDescription, g.description, f.kcal, f.protein, f.carbohydrate, f.fat, f.fiber
             FROM food f JOIN foodGroup g ON g.code = f.foodGroupCode
-            WHERE f.id IN (\(placeholders))
-            """, arguments: StatementArguments(ids))
+            WHERE f.id IN (SELECT value FROM json_each(?))
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: [AppDatabase.jsonArray(ids)])
         while let row = try rows.next() {
             let id: String = row[0]
             byId[id] = FoodSearchResult(
