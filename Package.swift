@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "WDietStore", dependencies: ["WDietCore", "WDietFoodData"]),
         .target(
             name: "WDietSQLite",
-            dependencies: ["WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["WDietCore", "WDietFoodData", "WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "WDietServer", dependencies: ["WDietStore"]),
         .executableTarget(
@@ -29,12 +29,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietSQLite"]),
+        .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite"]),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
         .testTarget(name: "WDietCLITests", dependencies: ["wdiet", "WDietTestSupport"]),
-        .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
+        .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
