@@ -13,3 +13,14 @@ public struct HouseholdMeasure: Hashable, Sendable, Codable {
         self.grams = grams
     }
 }
+
+extension HouseholdMeasure {
+    /// The grams of `quantity` of this measure: 2 × "1 cup" (245 g) is 490 g; 3 × "0.5 cup" (61 g) is 183 g.
+    public func grams(quantity: Double) -> Double { quantity * grams }
+
+    /// "1 cup", "0.5 cup, sliced".
+    public var label: String {
+        let number = amount == amount.rounded() ? String(Int(amount)) : String(amount)
+        return "\(number) \(description)"
+    }
+}

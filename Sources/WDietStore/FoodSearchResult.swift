@@ -1,6 +1,8 @@
 import WDietFoodData
 
-/// One food found by `AppDatabase.searchFoods(_:limit:)`: enough to show it in a list and log it.
+import WDietCore
+
+/// One food found by `FoodCatalogStore.searchFoods(_:limit:)`: enough to show it in a list and log it.
 public struct FoodSearchResult: Hashable, Sendable, Codable, Identifiable {
     /// The NDB number ("09040").
     public var id: String
@@ -27,5 +29,10 @@ public struct FoodSearchResult: Hashable, Sendable, Codable, Identifiable {
         self.fat = fat
         self.fiber = fiber
         self.measures = measures
+    }
+
+    /// The values a meal is scaled from; a nutrient USDA does not report counts as 0.
+    public var per100g: Nutrients {
+        Nutrients(kcal: kcal ?? 0, protein: protein ?? 0, carbs: carbohydrate ?? 0, fat: fat ?? 0, fiber: fiber ?? 0)
     }
 }
