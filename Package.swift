@@ -12,6 +12,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "WDietCore"),
@@ -21,11 +25,21 @@ let package = Package(
             name: "WDietSQLite",
             dependencies: ["WDietCore", "WDietFoodData", "WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "WDietServer", dependencies: ["WDietStore"]),
+        .target(
+            name: "WDietServer",
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "wdiet",
             dependencies: [
                 "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +48,13 @@ let package = Package(
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
         .testTarget(name: "WDietCLITests", dependencies: ["wdiet", "WDietTestSupport"]),
+        .testTarget(
+            name: "WDietServerTests",
+            dependencies: [
+                "WDietServer", "WDietTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WDietStore
+
+/// Every error the server shows, as JSON with one stable shape:
+/// `{"error": {"code": "invalid", "message": "…", "fields": {"calories": "Calories must be between 1-9999"}}}`.
+/// Messages are written for people; no SQL, stack trace or file path ever goes out.
+public struct APIError: HTTPResponseError, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var fields: [String: String]
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, fields: [String: String] = [:], headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+        self.headers = headers
+    }
+
+    public static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "Please sign in to continue.")
+    public static func notFound(_ message: String = "Not found.") -> APIError { APIError(.notFound, code: "not_found", message: message) }
+    public static func badRequest(_ message: String, fields: [String: String] = [:]) -> APIError {
+        APIError(.badRequest, code: "bad_request", message: message, fields: fields)
+    }
+    public static func invalid(_ message: String, fields: [String: String] = [:]) -> APIError {
+        APIError(.unprocessableContent, code: "invalid", message: message, fields: fields)
+    }
+
+    struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var fields: [String: String]?
+        }
+        var error: Detail
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields))
+        let data = try APICoding.encoder.encode(body)
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError {
+    /// What the API answers for anything a handler throws: its own errors as they are, store errors by kind,
+    /// bad JSON as 400, anything else as a 500 whose detail stays in the log.
+    static func from(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as StoreError:
+            switch error {
+            case .notFound(let m): return .notFound(m)
+            case .invalid(let m): return .invalid(m)
+            case .conflict(let m): return APIError(.conflict, code: "conflict", message: m)
+            case .catalogMissing(let m): return APIError(.serviceUnavailable, code: "catalog_missing", message: m)
+            case .unavailable: return APIError(.serviceUnavailable, code: "unavailable", message: "The service is unavailable. Please try again.")
+            }
+        case is DecodingError:
+            return .badRequest("The request body is not valid JSON for this endpoint.")
+        case let error as HTTPError:
+            return APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
+        default:
+            return APIError(.internalServerError, code: "internal", message: "Something went wrong on our side. Please try again.")
+        }
+    }
+}
+
+/// Turns every error a route throws into the API's JSON shape, and logs what users are not shown.
+struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = APIError.from(error)
+            if apiError.status.code >= 500 {
+                context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
+            }
+            return try apiError.response(from: request, context: context)
+        }
+    }
+}

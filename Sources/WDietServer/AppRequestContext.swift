@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+
+/// The context of every request. `userId` is set by the authentication middleware when the request carries a
+/// valid session; routes that need a user take `AuthenticatedContext` instead, which cannot exist without one.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var userId: UUID?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        userId = nil
+    }
+
+    public var requestDecoder: JSONDecoder { APICoding.decoder }
+    public var responseEncoder: JSONEncoder { APICoding.encoder }
+}
+
+/// A request from a signed-in user (an account or a guest). Built from `AppRequestContext` by a router group;
+/// without a user the request ends with 401 before any handler runs.
+public struct AuthenticatedContext: ChildRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let userId: UUID
+
+    public init(context: AppRequestContext) throws {
+        guard let userId = context.userId else { throw APIError.unauthorized }
+        coreContext = context.coreContext
+        self.userId = userId
+    }
+
+    public var requestDecoder: JSONDecoder { APICoding.decoder }
+    public var responseEncoder: JSONEncoder { APICoding.encoder }
+}
+
+/// JSON as the API speaks it: instants in ISO 8601 UTC with milliseconds, keys sorted for stable output.
+enum APICoding {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatter.string(from: date))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = formatter.date(from: text) ?? plainFormatter.date(from: text) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant such as 2026-03-01T12:30:00Z")
+        }
+        return decoder
+    }
+
+    nonisolated(unsafe) static let formatter: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f
+    }()
+
+    nonisolated(unsafe) static let plainFormatter: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f
+    }()
+}
