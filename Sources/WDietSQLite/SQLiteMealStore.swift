@@ -23,6 +23,15 @@ public struct SQLiteMealStore: MealStore {
         }
     }
 
+    public func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal] {
+        for meal in meals { try StoreValidation.validate(meal) }
+        let records = meals.map { MealRecord($0, userId: userId, localDate: LocalDate($0.loggedAt, in: timeZone)) }
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try records.map { try MealRecord.save($0, in: db, now: now).stored() }
+        }
+    }
+
     public func deleteMeal(userId: UUID, id: UUID) async throws -> StoredMeal {
         let now = AppDatabase.instantText(now())
         return try await database.storeWrite { db in

@@ -23,6 +23,15 @@ public struct SQLiteWeightStore: WeightStore {
         }
     }
 
+    public func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight] {
+        for entry in entries { try StoreValidation.validate(entry) }
+        let records = entries.map { WeightRecord($0, userId: userId, localDate: LocalDate($0.loggedAt, in: timeZone)) }
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try records.map { try WeightRecord.save($0, in: db, now: now).stored() }
+        }
+    }
+
     public func deleteWeight(userId: UUID, id: UUID) async throws -> StoredWeight {
         let now = AppDatabase.instantText(now())
         return try await database.storeWrite { db in

@@ -9,6 +9,9 @@ public protocol MealStore: Sendable {
     /// Refused: invalid values (`.invalid`, with the logging screen's message), an id that belongs to another user
     /// (`.conflict`), a deleted meal (`.notFound`), an unknown user (`.notFound`).
     func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone) async throws -> StoredMeal
+    /// Saves several meals in one transaction, all or none, with the rules of `saveMeal` (an import, a batch
+    /// of offline edits). Returned in the order given.
+    func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal]
 
     /// Marks the meal deleted (a tombstone that sync can still hand out) and returns it. Deleting a deleted meal
     /// returns the tombstone unchanged; a meal the user does not have is `.notFound`.

@@ -6,6 +6,8 @@ import WDietCore
 public protocol WeightStore: Sendable {
     /// Inserts the entry, or updates the user's entry with the same id; the same rules as `MealStore.saveMeal`.
     func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone) async throws -> StoredWeight
+    /// Saves several entries in one transaction, all or none, with the rules of `saveWeight`.
+    func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight]
 
     /// Marks the entry deleted; the same rules as `MealStore.deleteMeal`.
     @discardableResult

@@ -117,7 +117,7 @@ struct BenchCommand: AsyncParsableCommand {
     static func dashboardSection(iterations: Int, directory: URL) async throws {
         print("== Dashboard day (365 days of history: 5 meals and 1 weight a day)")
         let result = try await DashboardBench.run(iterations: iterations, directory: directory)
-        print(String(format: "History written in %.2f s (2,190 saves, one transaction each)", result.historySeconds))
+        print(String(format: "History written in %.2f s (365 days: a batch of 5 meals and 1 weight each)", result.historySeconds))
         for (label, latencies) in [("read from SQLite + computed", result.fullRead), ("computed from memory", result.computeOnly)] {
             let stats = LatencyStats(latencies)
             let total = latencies.reduce(0, +) / 1_000

@@ -33,16 +33,17 @@ enum DashboardBench {
         )
         _ = try await profiles.saveProfile(profile, userId: userId, expectedVersion: nil)
         let mealHours = [8.0, 11.5, 14.0, 16.5, 19.0]
+        // One transaction a day, as a client syncing a day of offline logs would.
         for day in 0..<365 {
             let date = start.adding(days: day)
             let midnight = date.startInstant(in: zone)
-            for (index, hour) in mealHours.enumerated() {
-                let meal = Meal(
+            let dayMeals = mealHours.enumerated().map { index, hour in
+                Meal(
                     name: "Meal \(index + 1)", kcal: 300 + Double(index * 40), protein: 20, carbs: 35, fat: 9,
                     fiber: 4, loggedAt: midnight.addingTimeInterval(hour * 3_600)
                 )
-                _ = try await meals.saveMeal(meal, userId: userId, timeZone: zone)
             }
+            _ = try await meals.saveMeals(dayMeals, userId: userId, timeZone: zone)
             let kg = 82 - Double(day) * 0.02 + (day % 3 == 0 ? 0.3 : 0)
             _ = try await weights.saveWeight(WeightEntry(kg: (kg * 10).rounded() / 10, loggedAt: midnight.addingTimeInterval(7 * 3_600)), userId: userId, timeZone: zone)
         }
