@@ -13,6 +13,8 @@ struct APIRoutes: Sendable {
         user.get("me") { _, context in
             MeResponse(userId: context.userId)
         }
+        OpenAPIDocument.addRoute(to: api)
+        CoachAPI(services: services).addRoutes(to: user)
     }
 }
 

@@ -1,0 +1,16 @@
+import Hummingbird
+
+/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals and weights.
+/// Each controller's routes are documented in `OpenAPIDocument`.
+struct CoachAPI: Sendable {
+    let services: AppServices
+
+    func addRoutes(to user: RouterGroup<AuthenticatedContext>) {
+        ProfileAPI(services: services).addRoutes(to: user)
+        PlanAPI(services: services).addRoutes(to: user)
+        DashboardAPI(services: services).addRoutes(to: user)
+        FoodsAPI(services: services).addRoutes(to: user)
+        MealsAPI(services: services).addRoutes(to: user)
+        WeightsAPI(services: services).addRoutes(to: user)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import WDietCore
+import WDietFoodData
+import WDietStore
+
+/// `GET /api/v1/foods/search?q=&limit=`: as-you-type search in the USDA catalog.
+struct FoodsAPI: Sendable {
+    let services: AppServices
+
+    static let defaultLimit = 20
+    static let limitRange = 1...50
+    static let maxQueryLength = 200
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get("foods/search", use: search)
+    }
+
+    @Sendable func search(_ request: Request, context: AuthenticatedContext) async throws -> FoodSearchJSON {
+        let (query, limit) = try Self.parameters(request.uri.queryParameters.get("q"), limit: request.uri.queryParameters.get("limit"))
+        let results = try await services.foods.searchFoods(query, limit: limit)
+        return FoodSearchJSON(results: results.map(FoodJSON.init))
+    }
+
+    /// The query and limit, or 400 naming the parameter that is wrong.
+    static func parameters(_ q: String?, limit: String?) throws(APIError) -> (query: String, limit: Int) {
+        let query = (q ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { throw .badRequest("Type a food to search for.", fields: ["q": "Required"]) }
+        guard query.count <= maxQueryLength else {
+            throw .badRequest("The search is too long.", fields: ["q": "At most \(maxQueryLength) characters"])
+        }
+        guard let limit else { return (query, defaultLimit) }
+        guard let value = Int(limit), limitRange.contains(value) else {
+            throw .badRequest("The limit must be a whole number from 1 to 50.", fields: ["limit": "Between 1 and 50"])
+        }
+        return (query, value)
+    }
+}
+
+struct FoodSearchJSON: ResponseEncodable, Sendable {
+    var results: [FoodJSON]
+}

@@ -1,0 +1,217 @@
+import Foundation
+import WDietCore
+import WDietFoodData
+import WDietStore
+
+/// The body of `POST /api/v1/meals` and `PATCH /api/v1/meals/{id}`.
+///
+/// A manual meal: `{name?, calories, protein?, carbs?, fat?, fiber?}`. A catalog meal: `{foodId, grams}` or
+/// `{foodId, portion, quantity?}` where `portion` is one of the food's portion labels ("1 cup (8 fl oz)").
+/// Both take `loggedAt?` (default: now) and, on creation, a client-generated `id?` that makes a retry harmless.
+struct MealBody: Decodable, Sendable {
+    var id: JSONField<String>
+    var name: JSONField<String>
+    var calories: JSONField<NumberInput>
+    var protein: JSONField<NumberInput>
+    var carbs: JSONField<NumberInput>
+    var fat: JSONField<NumberInput>
+    var fiber: JSONField<NumberInput>
+    var foodId: JSONField<String>
+    var grams: JSONField<NumberInput>
+    var portion: JSONField<String>
+    var quantity: JSONField<NumberInput>
+    var loggedAt: JSONField<Date>
+
+    enum Message {
+        static let foodNotFound = "This food is not in the catalog"
+        static let portion = "Please choose one of this food's portions"
+        static let notWithFood = "A food's values come from the catalog: change the amount instead"
+        static let onlyWithFood = "Only a meal from the food database has an amount"
+        static let gramsOrPortion = "Send grams or a portion, not both"
+    }
+
+    /// Whether the body describes a meal from the catalog.
+    var isFromCatalog: Bool { foodId.isPresent }
+
+    var nutrientMembers: [(String, JSONField<NumberInput>)] {
+        [("calories", calories), ("protein", protein), ("carbs", carbs), ("fat", fat), ("fiber", fiber)]
+    }
+
+    var amountIsPresent: Bool { grams.isPresent || portion.isPresent || quantity.isPresent }
+
+    /// A new manual meal, with the manual form's rules and messages.
+    func manualMeal(id: UUID, now: Date) throws(APIError) -> Meal {
+        var errors: [String: String] = [:]
+        if amountIsPresent { errors[grams.isPresent ? "grams" : portion.isPresent ? "portion" : "quantity"] = Message.onlyWithFood }
+        let loggedAt = instant(default: now, errors: &errors)
+        var meal: Meal?
+        do {
+            meal = try MealInput.manual(
+                id: id, name: name.value ?? "", calories: calories.numeric, protein: protein.numeric,
+                carbs: carbs.numeric, fat: fat.numeric, fiber: fiber.numeric, loggedAt: loggedAt
+            )
+        } catch {
+            errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
+        }
+        guard errors.isEmpty, let meal else { throw APIError.invalidFields(errors) }
+        return meal
+    }
+
+    /// A new meal of `food`, scaled from its values per 100 g to the amount asked for.
+    func foodMeal(id: UUID, food: Food, now: Date) throws(APIError) -> Meal {
+        var errors: [String: String] = [:]
+        for (member, field) in nutrientMembers where field.isPresent { errors[member] = Message.notWithFood }
+        let loggedAt = instant(default: now, errors: &errors)
+        let mealName = name(default: Self.mealName(for: food), errors: &errors)
+        let amount = self.amount(measures: food.measures, errors: &errors)
+        guard errors.isEmpty, let amount else {
+            if errors.isEmpty { errors["grams"] = StoreValidation.Message.databaseMealIncomplete }
+            throw APIError.invalidFields(errors)
+        }
+        do {
+            return try MealInput.fromFood(
+                id: id, foodId: food.id, name: mealName, per100g: Self.per100g(food), grams: amount.grams, loggedAt: loggedAt
+            )
+        } catch {
+            throw .invalidFields(Self.fields(error, amountMember: amount.member))
+        }
+    }
+
+    /// `meal` with this body's changes. A manual (or label) meal takes new values under the manual form's rules; a
+    /// catalog meal takes a new amount, rescaled from `food` (its catalog entry) or, without it, from what it holds.
+    func patched(_ meal: Meal, food: Food?) throws(APIError) -> Meal {
+        var errors: [String: String] = [:]
+        if foodId.isPresent { errors["foodId"] = "A meal's food cannot be changed: log a new meal instead" }
+        if id.isPresent, let text = id.value, UUID(uuidString: text) != meal.id { errors["id"] = "The id is in the path" }
+        let loggedAt = instant(default: meal.loggedAt, errors: &errors)
+        switch meal.source {
+        case .database:
+            for (member, field) in nutrientMembers where field.isPresent { errors[member] = Message.notWithFood }
+            let mealName = name(default: meal.name, errors: &errors)
+            let amount = amountIsPresent ? self.amount(measures: food?.measures ?? [], errors: &errors) : nil
+            guard errors.isEmpty else { throw APIError.invalidFields(errors) }
+            var result = meal
+            result.name = mealName
+            result.loggedAt = loggedAt
+            guard let amount, amount.grams != meal.grams else { return result }
+            guard MealInput.gramsRange.contains(amount.grams) else {
+                throw APIError.invalidFields([amount.member: MealInput.Message.amount])
+            }
+            if let food {
+                result = (try? MealInput.fromFood(
+                    id: meal.id, foodId: food.id, name: mealName, per100g: Self.per100g(food), grams: amount.grams, loggedAt: loggedAt
+                )) ?? result
+            } else if let old = meal.grams, old > 0 {
+                // The food has left the catalog: scale what the meal was logged with.
+                let f = amount.grams / old
+                func scale(_ v: Double?) -> Double? { v.map { Units.tenth($0 * f) } }
+                result.kcal = Units.tenth(meal.kcal * f)
+                result.protein = scale(meal.protein)
+                result.carbs = scale(meal.carbs)
+                result.fat = scale(meal.fat)
+                result.fiber = scale(meal.fiber)
+                result.grams = amount.grams
+            }
+            return result
+        case .manual, .labelScan:
+            if amountIsPresent { errors[grams.isPresent ? "grams" : portion.isPresent ? "portion" : "quantity"] = Message.onlyWithFood }
+            func input(_ field: JSONField<NumberInput>, _ current: Double?) -> NumericInput {
+                switch field {
+                case .absent: current.map { .value($0) } ?? .missing
+                case .null: .missing
+                case .value(let number): number.input
+                }
+            }
+            var result: Meal?
+            do {
+                result = try MealInput.manual(
+                    id: meal.id, name: name.isAbsent ? meal.name : (name.value ?? ""),
+                    calories: input(calories, meal.kcal), protein: input(protein, meal.protein),
+                    carbs: input(carbs, meal.carbs), fat: input(fat, meal.fat), fiber: input(fiber, meal.fiber),
+                    loggedAt: loggedAt
+                )
+            } catch {
+                errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
+            }
+            guard errors.isEmpty, var result else { throw APIError.invalidFields(errors) }
+            result.source = meal.source
+            return result
+        }
+    }
+
+    // MARK: - Members
+
+    private func instant(default value: Date, errors: inout [String: String]) -> Date {
+        guard let date = loggedAt.value else {
+            if case .null = loggedAt { errors["loggedAt"] = StoreValidation.Message.instant }
+            return value
+        }
+        if !StoreValidation.instantRange.contains(date) { errors["loggedAt"] = StoreValidation.Message.instant }
+        return date
+    }
+
+    private func name(default value: String, errors: inout [String: String]) -> String {
+        let trimmed = (name.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return value }
+        if trimmed.count > MealInput.maxNameLength { errors["name"] = MealInput.Message.nameTooLong }
+        return trimmed
+    }
+
+    /// The grams asked for, and the member that said so (for the amount's message).
+    private func amount(measures: [HouseholdMeasure], errors: inout [String: String]) -> (grams: Double, member: String)? {
+        if grams.isPresent, portion.isPresent || quantity.isPresent {
+            errors["grams"] = Message.gramsOrPortion
+            return nil
+        }
+        if grams.isPresent {
+            guard let value = grams.numeric.number else { errors["grams"] = MealInput.Message.amount; return nil }
+            return (value, "grams")
+        }
+        guard let label = portion.value else {
+            if portion.isPresent || quantity.isPresent { errors["portion"] = Message.portion }
+            return nil
+        }
+        let wanted = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let match = FoodJSON.portions(measures).first(where: { $0.label.lowercased() == wanted }) else {
+            errors["portion"] = Message.portion
+            return nil
+        }
+        var count = 1.0
+        switch quantity.numeric {
+        case .missing: break
+        case .invalid: errors["quantity"] = MealInput.Message.macro; return nil
+        case .value(let v):
+            guard v > 0 else { errors["quantity"] = MealInput.Message.macro; return nil }
+            count = v
+        }
+        return ((match.grams * count * 1_000).rounded() / 1_000, "quantity")
+    }
+
+    // MARK: - Helpers
+
+    static func fields(_ invalid: MealInput.Invalid, amountMember: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for (field, message) in invalid.errors {
+            result[field == .amount ? amountMember : field.rawValue] = message
+        }
+        return result
+    }
+
+    static func per100g(_ food: Food) -> Nutrients {
+        Nutrients(
+            kcal: food.energyKcal ?? 0, protein: food.protein ?? 0, carbs: food.carbohydrate ?? 0, fat: food.fat ?? 0,
+            fiber: food.fiber ?? 0
+        )
+    }
+
+    /// USDA names run to 134 characters and a meal's name to 100: long ones are cut at a word with an ellipsis.
+    static func mealName(for food: Food) -> String {
+        let name = food.longDescription
+        guard name.count > MealInput.maxNameLength else { return name }
+        var cut = String(name.prefix(MealInput.maxNameLength - 1))
+        if let space = cut.lastIndex(where: { $0 == " " || $0 == "," }), cut.distance(from: cut.startIndex, to: space) > 60 {
+            cut = String(cut[..<space])
+        }
+        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) + "…"
+    }
+}

@@ -1,0 +1,806 @@
+import Hummingbird
+
+/// The OpenAPI 3.1 description of `/api/v1`, served at `GET /api/v1/openapi.yaml`. Kept in Swift rather than as a
+/// bundle resource so the server binary is self-contained; `OpenAPIDocumentTests` checks that its paths and
+/// methods are exactly the router's.
+enum OpenAPIDocument {
+    static func addRoute(to api: RouterGroup<AppRequestContext>) {
+        api.get("openapi.yaml") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: yaml))
+            )
+        }
+    }
+
+    static let yaml = #"""
+openapi: 3.1.0
+info:
+  title: w-diet API
+  version: "1"
+  description: |
+    The JSON API of w-diet for native clients: accounts, the profile, the MATADOR plan, the dashboard, food search,
+    meals and weights. Every route except the auth ones that sign a user in needs `Authorization: Bearer <token>`
+    (from register, login or guest); every read and write is scoped to that user. Quantities are metric (kg, cm, g,
+    kcal, ml); instants are ISO 8601 UTC (`2026-03-01T12:30:00.000Z`; without fractional seconds accepted too);
+    days are local days in the profile's time zone, written `YYYY-MM-DD`.
+
+    Errors always have the shape `{"error": {"code", "message", "fields"?}}`: 400 for malformed requests (bad JSON,
+    wrong types, bad dates or ids), 401 without a valid session, 404 for what the user does not have, 409 for
+    conflicts, 422 for values the forms refuse (with the forms' messages under `fields`), 503 when the food catalog
+    is missing. Malformed bodies never produce a 5xx.
+servers:
+  - url: /api/v1
+security:
+  - bearer: []
+tags:
+  - name: auth
+  - name: profile
+  - name: plan
+  - name: dashboard
+  - name: foods
+  - name: meals
+  - name: weights
+paths:
+  /openapi.yaml:
+    get:
+      summary: This document
+      security: []
+      responses:
+        "200":
+          description: The OpenAPI document
+          content:
+            application/yaml:
+              schema: { type: string }
+  /auth/register:
+    post:
+      tags: [auth]
+      summary: Create an account with email and password and sign in
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/EmailPassword" }
+      responses:
+        "201": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "409":
+          description: The email is taken (`email_taken`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+  /auth/login:
+    post:
+      tags: [auth]
+      summary: Sign in with email and password
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/EmailPassword" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401":
+          description: Wrong email or password (`invalid_credentials`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+  /auth/guest:
+    post:
+      tags: [auth]
+      summary: Continue without an account (a guest who can add an email and password later)
+      security: []
+      responses:
+        "201": { $ref: "#/components/responses/SignedIn" }
+  /auth/upgrade:
+    post:
+      tags: [auth]
+      summary: Give the signed-in guest an email and password; the user id and every row stay
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/EmailPassword" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: Not a guest (`not_a_guest`) or the email is taken (`email_taken`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+  /auth/logout:
+    post:
+      tags: [auth]
+      summary: End the session of the presented token
+      responses:
+        "204": { description: Signed out }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /auth/me:
+    get:
+      tags: [auth]
+      summary: The signed-in user
+      responses:
+        "200":
+          description: The user
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AccountUser" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /me:
+    get:
+      tags: [auth]
+      summary: The signed-in user's id
+      responses:
+        "200":
+          description: The user id
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [userId]
+                properties:
+                  userId: { type: string, format: uuid }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /profile:
+    get:
+      tags: [profile]
+      summary: The user's profile
+      responses:
+        "200":
+          description: The profile
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Profile" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
+    put:
+      tags: [profile]
+      summary: Create or replace the profile
+      description: |
+        Required: dateOfBirth, sex, heightCm, weightKg, goal, activity. Optional members left out keep the stored
+        value (or the default for a new profile); `null` clears targetWeightKg and targetDate. A change of the
+        targets' inputs (date of birth, sex, height, weight, goal, activity, deficit, plan start) applies at the
+        user's next local midnight and the answer carries `pendingChange` ("changes apply tomorrow").
+        Send `baseVersion` (the `version` the edit started from) to be told with 409 when another device saved in
+        between; send without it to overwrite ("keep mine").
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ProfileInput" }
+      responses:
+        "200":
+          description: The saved profile
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Profile" }
+        "201":
+          description: The new profile
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Profile" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: The profile changed since `baseVersion`; `current` is the server's copy
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ProfileConflict" }
+        "422": { $ref: "#/components/responses/Invalid" }
+  /plan:
+    get:
+      tags: [plan]
+      summary: The targets of a local day
+      description: |
+        BMR and TDEE (Mifflin-St Jeor × activity), the MATADOR phase (14 days maintenance, 14 days diet, repeat),
+        calories after the floor, macros in grams and water in ml; from the profile in force that day and the
+        latest weight logged on or before it.
+      parameters:
+        - { $ref: "#/components/parameters/Date" }
+      responses:
+        "200":
+          description: The plan
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Plan" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
+  /dashboard:
+    get:
+      tags: [dashboard]
+      summary: Everything the dashboard shows, as numbers
+      description: Today as of now; another day as it stood at that day's local noon.
+      parameters:
+        - { $ref: "#/components/parameters/Date" }
+      responses:
+        "200":
+          description: The dashboard
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Dashboard" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
+  /foods/search:
+    get:
+      tags: [foods]
+      summary: As-you-type search in the USDA SR28 catalog
+      parameters:
+        - name: q
+          in: query
+          required: true
+          schema: { type: string, minLength: 1, maxLength: 200 }
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 50, default: 20 }
+      responses:
+        "200":
+          description: The best matches first
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/FoodSearch" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "503": { $ref: "#/components/responses/CatalogMissing" }
+  /meals:
+    post:
+      tags: [meals]
+      summary: Log a meal (manual, or a food of the catalog by grams or portion)
+      description: |
+        A client-generated `id` makes the call idempotent: when the user already has that meal it is returned
+        unchanged. A meal outside the eating window and its 2-hour grace is saved all the same, with `warning`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              oneOf:
+                - { $ref: "#/components/schemas/ManualMealInput" }
+                - { $ref: "#/components/schemas/CatalogMealInput" }
+      responses:
+        "201":
+          description: The saved meal
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Meal" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: No profile yet (`profile_missing`), or the id belongs to another row (`conflict`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "503": { $ref: "#/components/responses/CatalogMissing" }
+    get:
+      tags: [meals]
+      summary: A local day's meals, newest first, with their totals
+      parameters:
+        - { $ref: "#/components/parameters/Date" }
+      responses:
+        "200":
+          description: The day's meals
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/MealDay" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
+  /meals/{id}:
+    parameters:
+      - { $ref: "#/components/parameters/Id" }
+    patch:
+      tags: [meals]
+      summary: Change a meal
+      description: |
+        Members left out stay as they are. A manual meal takes name, calories, protein, carbs, fat, fiber
+        (`null` clears a macro) and loggedAt under the manual form's rules; a catalog meal takes name, loggedAt and
+        a new amount (grams, or portion and quantity), its values rescaled from the food.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/MealPatch" }
+      responses:
+        "200":
+          description: The meal as saved
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Meal" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "422": { $ref: "#/components/responses/Invalid" }
+    delete:
+      tags: [meals]
+      summary: Delete a meal (a tombstone kept for sync)
+      responses:
+        "204": { description: Deleted }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /weights:
+    post:
+      tags: [weights]
+      summary: Log a weight in kg or lb
+      description: |
+        One current value per local day: a later entry that day replaces the earlier one, the history keeps both.
+        A client-generated `id` the user already has returns that entry unchanged.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/WeightInput" }
+      responses:
+        "201":
+          description: The entry, and its day's current value and rolling average
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WeightSaved" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: No profile yet (`profile_missing`), or the id belongs to another row (`conflict`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+    get:
+      tags: [weights]
+      summary: Every entry and the daily values with rolling averages and trends, oldest first
+      responses:
+        "200":
+          description: The weight history
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/WeightHistory" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
+  /weights/{id}:
+    parameters:
+      - { $ref: "#/components/parameters/Id" }
+    delete:
+      tags: [weights]
+      summary: Delete a weight entry (a tombstone kept for sync)
+      responses:
+        "204": { description: Deleted }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+components:
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+      description: The token from register, login, guest or upgrade; sessions last 30 days.
+  parameters:
+    Date:
+      name: date
+      in: query
+      description: A local day, YYYY-MM-DD (default today in the profile's time zone)
+      schema: { type: string, format: date }
+    Id:
+      name: id
+      in: path
+      required: true
+      schema: { type: string, format: uuid }
+  responses:
+    SignedIn:
+      description: A session token and the user
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/SignedIn" }
+    BadRequest:
+      description: Malformed request (`bad_request`); `fields` names the member or parameter
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    Unauthorized:
+      description: No valid session (`unauthorized`)
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    NotFound:
+      description: The user has no such row (`not_found`), whether it never existed or is someone else's
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    ProfileMissing:
+      description: No profile yet (`profile_missing`)
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    Invalid:
+      description: Values the forms refuse (`invalid`), with the forms' messages under `fields`
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+          example:
+            error:
+              code: invalid
+              message: Calories must be between 1-9999
+              fields: { calories: Calories must be between 1-9999 }
+    CatalogMissing:
+      description: The food catalog has not been imported (`catalog_missing`); offer manual entry
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+  schemas:
+    Error:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message]
+          properties:
+            code: { type: string, examples: [invalid, bad_request, unauthorized, not_found, conflict, profile_missing, catalog_missing] }
+            message: { type: string }
+            fields:
+              type: object
+              additionalProperties: { type: string }
+    EmailPassword:
+      type: object
+      required: [email, password]
+      properties:
+        email: { type: string, format: email }
+        password: { type: string }
+    AccountUser:
+      type: object
+      required: [id, email, isGuest]
+      properties:
+        id: { type: string, format: uuid }
+        email: { type: [string, "null"] }
+        isGuest: { type: boolean }
+    SignedIn:
+      type: object
+      required: [token, user]
+      properties:
+        token: { type: string }
+        user: { $ref: "#/components/schemas/AccountUser" }
+    Sex: { type: string, enum: [male, female, other] }
+    Goal: { type: string, enum: [lose, maintain, gain] }
+    Activity: { type: string, enum: [sedentary, light, moderate, very, extreme] }
+    Deficit:
+      type: string
+      enum: [minus500, studyProtocol]
+      description: "Diet phase: TDEE − 500 kcal, or the study's 67 % of TDEE"
+    WeightUnit: { type: string, enum: [kg, lb] }
+    HeightUnit: { type: string, enum: [cm, ftIn] }
+    Placement:
+      type: string
+      enum: [inside, grace, outside]
+      description: Against the 6-hour eating window; grace is within 2 hours of it
+    ProfileInput:
+      type: object
+      required: [dateOfBirth, sex, heightCm, weightKg, goal, activity]
+      properties:
+        dateOfBirth: { type: string, format: date }
+        sex: { $ref: "#/components/schemas/Sex" }
+        heightCm: { type: number, minimum: 50, maximum: 300 }
+        weightKg: { type: number, minimum: 20, maximum: 500 }
+        targetWeightKg: { type: [number, "null"], minimum: 20, maximum: 500 }
+        targetDate: { type: [string, "null"], format: date }
+        goal: { $ref: "#/components/schemas/Goal" }
+        activity: { $ref: "#/components/schemas/Activity" }
+        dietaryPreferences: { type: array, items: { type: string, maxLength: 30 }, maxItems: 10 }
+        allergies: { type: array, items: { type: string, maxLength: 30 }, maxItems: 20 }
+        mealsPerDay: { type: integer, minimum: 1, maximum: 10, default: 3 }
+        timeZone: { type: string, description: IANA time zone, default: UTC, examples: [Europe/Berlin] }
+        eatingWindowStart: { type: string, pattern: "^[0-2][0-9]:(00|30)$", default: "12:00" }
+        deficit: { $ref: "#/components/schemas/Deficit" }
+        weightUnit: { $ref: "#/components/schemas/WeightUnit" }
+        heightUnit: { $ref: "#/components/schemas/HeightUnit" }
+        planStartDate: { type: string, format: date, description: "Default: today for a new profile, kept for an existing one" }
+        baseVersion: { type: integer, format: int64 }
+    Profile:
+      type: object
+      required: [dateOfBirth, sex, heightCm, weightKg, goal, activity, dietaryPreferences, allergies, mealsPerDay,
+                 timeZone, eatingWindowStart, eatingWindowEnd, deficit, weightUnit, heightUnit, planStartDate, version,
+                 updatedAt]
+      properties:
+        dateOfBirth: { type: string, format: date }
+        sex: { $ref: "#/components/schemas/Sex" }
+        heightCm: { type: number }
+        weightKg: { type: number }
+        targetWeightKg: { type: number }
+        targetDate: { type: string, format: date }
+        goal: { $ref: "#/components/schemas/Goal" }
+        activity: { $ref: "#/components/schemas/Activity" }
+        dietaryPreferences: { type: array, items: { type: string } }
+        allergies: { type: array, items: { type: string } }
+        mealsPerDay: { type: integer }
+        timeZone: { type: string }
+        eatingWindowStart: { type: string, examples: ["12:00"] }
+        eatingWindowEnd: { type: string, examples: ["18:00"] }
+        deficit: { $ref: "#/components/schemas/Deficit" }
+        weightUnit: { $ref: "#/components/schemas/WeightUnit" }
+        heightUnit: { $ref: "#/components/schemas/HeightUnit" }
+        planStartDate: { type: string, format: date }
+        version: { type: integer, format: int64 }
+        updatedAt: { type: string, format: date-time }
+        pendingChange:
+          type: object
+          description: A saved change of the targets that waits for the user's next local midnight
+          required: [effectiveDate, message]
+          properties:
+            effectiveDate: { type: string, format: date }
+            message: { type: string, examples: ["Your plan will be updated tomorrow at midnight (Mon 2 Mar)"] }
+    ProfileConflict:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message, current]
+          properties:
+            code: { const: conflict }
+            message: { type: string }
+            current: { $ref: "#/components/schemas/Profile" }
+    Plan:
+      type: object
+      required: [date, bmr, tdee, goal, calories, protein, carbs, fat, water, weightKg, floorApplied, underageMaintenance]
+      properties:
+        date: { type: string, format: date }
+        bmr: { type: integer, description: kcal }
+        tdee: { type: integer, description: kcal }
+        goal: { $ref: "#/components/schemas/Goal" }
+        phase: { type: string, enum: [maintenance, diet], description: Absent when the plan does not cycle }
+        dayOfPhase: { type: integer, minimum: 1, maximum: 14 }
+        dayOfPlan: { type: integer, minimum: 1 }
+        cycle: { type: integer, minimum: 1 }
+        nextSwitch: { type: string, format: date }
+        phaseLabel: { type: string, examples: ["Day 1 of 14 · Diet phase"] }
+        calories: { type: integer }
+        protein: { type: integer, description: grams }
+        carbs: { type: integer, description: grams }
+        fat: { type: integer, description: grams }
+        water: { type: integer, description: millilitres }
+        weightKg: { type: number, description: The weight the targets come from }
+        floorApplied: { type: boolean }
+        underageMaintenance: { type: boolean }
+        planUpdatesOn: { type: string, format: date }
+    Totals:
+      type: object
+      required: [calories, protein, carbs, fat, fiber, mealCount]
+      properties:
+        calories: { type: number }
+        protein: { type: number }
+        carbs: { type: number }
+        fat: { type: number }
+        fiber: { type: number }
+        mealCount: { type: integer }
+    Dashboard:
+      type: object
+      required: [date, streak, targets, totals, ring, macros, weightCard, showsWeightPrompt, eatingWindow, fireCoach]
+      properties:
+        date: { type: string, format: date }
+        streak:
+          type: object
+          required: [days, activeToday]
+          properties:
+            days: { type: integer }
+            activeToday: { type: boolean }
+            milestone: { type: integer, enum: [7, 14, 28] }
+        targets:
+          type: object
+          required: [calories, protein, carbs, fat, water, bmr, tdee, floorApplied, underageMaintenance]
+          properties:
+            calories: { type: integer }
+            protein: { type: integer }
+            carbs: { type: integer }
+            fat: { type: integer }
+            water: { type: integer }
+            bmr: { type: integer }
+            tdee: { type: integer }
+            floorApplied: { type: boolean }
+            underageMaintenance: { type: boolean }
+        totals: { $ref: "#/components/schemas/Totals" }
+        ring:
+          type: object
+          required: [targetKcal, totalKcal, proteinKcal, carbsKcal, fatKcal, unspecifiedKcal, arcs]
+          properties:
+            targetKcal: { type: number }
+            totalKcal: { type: number }
+            proteinKcal: { type: number }
+            carbsKcal: { type: number }
+            fatKcal: { type: number }
+            unspecifiedKcal: { type: number, description: Calories logged without macros }
+            arcs:
+              type: array
+              description: Clockwise from 12 o'clock, as fractions of the circle (the target, or the total once passed)
+              items:
+                type: object
+                required: [segment, start, end]
+                properties:
+                  segment: { type: string, enum: [protein, carbs, fat, unspecified] }
+                  start: { type: number }
+                  end: { type: number }
+        macros:
+          type: array
+          items:
+            type: object
+            required: [macro, grams, goal, fraction]
+            properties:
+              macro: { type: string, enum: [protein, carbs, fat] }
+              grams: { type: number }
+              goal: { type: integer }
+              fraction: { type: number }
+              smiley: { type: string, enum: [happy, neutral, sad], description: Absent before the day's first meal }
+        weightCard:
+          type: object
+          properties:
+            todayKg: { type: number }
+            averageKg: { type: number }
+            trend: { type: string, enum: [down, stable, up] }
+            belowAverageKg: { type: number, description: Negative; only when today's weight is below the average }
+        showsWeightPrompt: { type: boolean }
+        eatingWindow:
+          type: object
+          required: [start, end]
+          properties:
+            start: { type: string, examples: ["12:00"] }
+            end: { type: string, examples: ["18:00"] }
+            placementNow: { $ref: "#/components/schemas/Placement" }
+        phaseLabel: { type: string, examples: ["Day 3 of 14 · Maintenance phase"] }
+        cycle:
+          type: object
+          required: [phase, dayOfPhase, dayOfPlan, cycle, nextSwitch]
+          properties:
+            phase: { type: string, enum: [maintenance, diet] }
+            dayOfPhase: { type: integer }
+            dayOfPlan: { type: integer }
+            cycle: { type: integer }
+            nextSwitch: { type: string, format: date }
+        fireCoach:
+          type: object
+          required: [variant, emoji]
+          properties:
+            variant: { type: string, enum: [standard, education, strong, gentle] }
+            emoji: { type: string }
+        planUpdatesOn: { type: string, format: date }
+    Food:
+      type: object
+      required: [id, name, foodGroup, kcalPer100g, proteinPer100g, carbsPer100g, fatPer100g, fiberPer100g, portions]
+      properties:
+        id: { type: string, examples: ["05062"] }
+        name: { type: string }
+        foodGroup: { type: string }
+        kcalPer100g: { type: number }
+        proteinPer100g: { type: number }
+        carbsPer100g: { type: number }
+        fatPer100g: { type: number }
+        fiberPer100g: { type: number }
+        portions:
+          type: array
+          description: '"100 g" first, then the household measures'
+          items:
+            type: object
+            required: [label, grams]
+            properties:
+              label: { type: string, examples: ["1 cup (8 fl oz)"] }
+              grams: { type: number }
+    FoodSearch:
+      type: object
+      required: [results]
+      properties:
+        results: { type: array, items: { $ref: "#/components/schemas/Food" } }
+    ManualMealInput:
+      type: object
+      required: [calories]
+      properties:
+        id: { type: string, format: uuid }
+        name: { type: string, maxLength: 100, default: Quick add }
+        calories: { type: number, minimum: 1, maximum: 9999 }
+        protein: { type: number, minimum: 0, maximum: 999 }
+        carbs: { type: number, minimum: 0, maximum: 999 }
+        fat: { type: number, minimum: 0, maximum: 999 }
+        fiber: { type: number, minimum: 0, maximum: 999 }
+        loggedAt: { type: string, format: date-time }
+    CatalogMealInput:
+      type: object
+      required: [foodId]
+      description: Either grams, or a portion label of the food (from search) and a quantity (default 1)
+      properties:
+        id: { type: string, format: uuid }
+        foodId: { type: string }
+        grams: { type: number, minimum: 0.1, maximum: 5000 }
+        portion: { type: string, examples: ["3 oz"] }
+        quantity: { type: number, exclusiveMinimum: 0, default: 1 }
+        name: { type: string, maxLength: 100, description: "Default: the food's name" }
+        loggedAt: { type: string, format: date-time }
+    MealPatch:
+      type: object
+      properties:
+        name: { type: string, maxLength: 100 }
+        calories: { type: number, minimum: 1, maximum: 9999 }
+        protein: { type: [number, "null"] }
+        carbs: { type: [number, "null"] }
+        fat: { type: [number, "null"] }
+        fiber: { type: [number, "null"] }
+        grams: { type: number }
+        portion: { type: string }
+        quantity: { type: number }
+        loggedAt: { type: string, format: date-time }
+    Meal:
+      type: object
+      required: [id, name, source, calories, loggedAt, localDate, version, createdAt, updatedAt, window]
+      properties:
+        id: { type: string, format: uuid }
+        name: { type: string }
+        source: { type: string, enum: [manual, database, labelScan] }
+        foodId: { type: string }
+        grams: { type: number }
+        calories: { type: number }
+        protein: { type: number }
+        carbs: { type: number }
+        fat: { type: number }
+        fiber: { type: number }
+        loggedAt: { type: string, format: date-time }
+        localDate: { type: string, format: date }
+        version: { type: integer, format: int64 }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+        window: { $ref: "#/components/schemas/Placement" }
+        warning: { type: string, examples: ["Eating outside your window (12pm-6pm)"] }
+    MealDay:
+      type: object
+      required: [date, meals, totals]
+      properties:
+        date: { type: string, format: date }
+        meals: { type: array, items: { $ref: "#/components/schemas/Meal" } }
+        totals: { $ref: "#/components/schemas/Totals" }
+    WeightInput:
+      type: object
+      description: kg or lb (one of them); stored in kg to 0.1 kg
+      properties:
+        id: { type: string, format: uuid }
+        kg: { type: number, minimum: 20, maximum: 500 }
+        lb: { type: number }
+        loggedAt: { type: string, format: date-time }
+    WeightEntry:
+      type: object
+      required: [id, kg, lb, loggedAt, localDate, version]
+      properties:
+        id: { type: string, format: uuid }
+        kg: { type: number }
+        lb: { type: number }
+        loggedAt: { type: string, format: date-time }
+        localDate: { type: string, format: date }
+        version: { type: integer, format: int64 }
+    WeightDay:
+      type: object
+      required: [date, kg, lb, averageKg]
+      properties:
+        date: { type: string, format: date }
+        kg: { type: number, description: "The day's current value (its latest entry)" }
+        lb: { type: number }
+        averageKg: { type: number, description: Mean of the last up-to-7 daily values }
+        trend: { type: string, enum: [down, stable, up], description: From the 7th daily value on }
+    WeightSaved:
+      type: object
+      required: [entry, unit]
+      properties:
+        entry: { $ref: "#/components/schemas/WeightEntry" }
+        day: { $ref: "#/components/schemas/WeightDay" }
+        unit: { $ref: "#/components/schemas/WeightUnit" }
+    WeightHistory:
+      type: object
+      required: [unit, entries, days, pickerDefaultKg]
+      properties:
+        unit: { $ref: "#/components/schemas/WeightUnit" }
+        entries: { type: array, items: { $ref: "#/components/schemas/WeightEntry" } }
+        days: { type: array, items: { $ref: "#/components/schemas/WeightDay" } }
+        pickerDefaultKg: { type: number }
+"""#
+}

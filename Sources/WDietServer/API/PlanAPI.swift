@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+import WDietCore
+import WDietStore
+
+/// `GET /api/v1/plan?date=YYYY-MM-DD`: the targets of one local day (today in the user's zone by default),
+/// from the profile in force that day and the latest weight logged on or before it.
+struct PlanAPI: Sendable {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get("plan", use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> PlanJSON {
+        let requested = try APIInput.date(query: "date", of: request)
+        guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
+        let date = requested ?? LocalDate(services.now(), in: stored.profile.timeZone)
+        let weight = try await services.weights.recentDailyWeights(userId: context.userId, through: date, days: 1).last?.entry.kg
+        let profile = stored.profile(forTargetsOn: date)
+        let targets = Targets.compute(profile: profile, latestWeightKg: weight, on: date)
+        return PlanJSON(
+            date: date, targets: targets, weightKg: weight ?? profile.weightKg, goal: profile.goal,
+            planUpdatesOn: stored.pendingChange(on: date)?.effectiveDate
+        )
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import WDietCore
+import WDietStore
+
+/// `POST|GET /api/v1/weights`, `DELETE /api/v1/weights/{id}`: the signed-in user's weight log.
+struct WeightsAPI: Sendable {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.post("weights", use: create)
+        group.get("weights", use: list)
+        group.delete("weights/{id}", use: delete)
+    }
+
+    /// 201 with the entry, the day's current value and the new average. A client-generated `id` the user already
+    /// has returns that entry unchanged.
+    @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        let body = try await APIInput.decode(WeightBody.self, from: request, context: context)
+        let id = try APIInput.uuid(body.id)
+        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        let saved: StoredWeight
+        if let id, let existing = try await services.weights.weightHistory(userId: context.userId).first(where: { $0.id == id }) {
+            saved = existing
+        } else {
+            let entry = try body.entry(id: id ?? UUID(), unit: profile.weightUnit, now: services.now())
+            saved = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone)
+        }
+        let recent = try await services.weights.recentDailyWeights(
+            userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays
+        )
+        let day = WeightHistory.days(recent.map { ($0.localDate, $0.entry.kg) }).last.flatMap { $0.date == saved.localDate ? $0 : nil }
+        return try WeightSavedJSON(entry: WeightEntryJSON(saved), day: day.map(WeightDayJSON.init), unit: profile.weightUnit)
+            .response(from: request, context: context)
+            .withStatus(.created)
+    }
+
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> WeightHistoryJSON {
+        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileMissing }
+        async let entries = services.weights.weightHistory(userId: context.userId)
+        async let daily = services.weights.dailyWeights(userId: context.userId)
+        let days = WeightHistory.days(try await daily.map { ($0.localDate, $0.entry.kg) })
+        let latest = try await services.weights.latestWeight(userId: context.userId)?.entry.kg
+        return WeightHistoryJSON(
+            unit: profile.weightUnit, entries: try await entries.map(WeightEntryJSON.init), days: days.map(WeightDayJSON.init),
+            pickerDefaultKg: WeightHistory.pickerDefault(latestKg: latest, sex: profile.sex)
+        )
+    }
+
+    /// 204; unknown or someone else's: 404.
+    @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        let id = try APIInput.uuid(path: "id", of: context)
+        do {
+            try await services.weights.deleteWeight(userId: context.userId, id: id)
+        } catch StoreError.notFound {
+            throw APIError.weightNotFound
+        }
+        return Response(status: .noContent)
+    }
+}
