@@ -36,6 +36,7 @@ public final class AppDatabase: Sendable {
         var migrator = DatabaseMigrator()
         registerCoachMigrations(&migrator)
         registerFoodCatalogMigrations(&migrator)
+        registerAccountMigrations(&migrator)
         return migrator
     }
 }

@@ -13,6 +13,7 @@ public struct AppServices: Sendable {
     public let analytics: any AnalyticsStore
     public let dashboards: DashboardReader
     public let foods: any FoodCatalogStore
+    public let accounts: any AccountStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -26,6 +27,7 @@ public struct AppServices: Sendable {
         analytics = SQLiteAnalyticsStore(database: database, now: now)
         dashboards = DashboardReader(store: SQLiteDashboardStore(database: database))
         foods = SQLiteFoodCatalogStore(database: database)
+        accounts = SQLiteAccountStore(database: database, now: now)
         self.now = now
     }
 }

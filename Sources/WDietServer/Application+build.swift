@@ -26,10 +26,13 @@ public func buildApplication(services: AppServices, configuration: ServerConfigu
 public func buildRouter(services: AppServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: APIErrorMiddleware())
+    let accounts = AccountService(services: services, passwords: PasswordHasher(cost: configuration.bcryptCost))
+    router.add(middleware: SessionAuthMiddleware(accounts: accounts))
     router.get("/health") { _, _ in
         ["status": "ok"]
     }
     APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
+    AuthRoutes(accounts: accounts).register(on: router.group("api/v1/auth"))
     return router
 }
 

@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import NIOPosix
+
+/// bcrypt at the configured cost, run on NIO's thread pool: a hash at cost 12 takes a quarter of a second, which
+/// would otherwise hold up one of the few threads that serve every request.
+///
+/// bcrypt reads at most 72 bytes and stops at a NUL byte, so the password goes in as the base64 of its SHA-256
+/// (44 ASCII bytes): every character of a 128-character password counts, and one with a NUL in it is not
+/// shortened. The SHA-256 is of a prefixed password, so that unsalted SHA-256 hashes leaked elsewhere cannot be
+/// tried against these as they are. Passwords are compared in Unicode NFC, so an "é" typed on one keyboard
+/// matches the "é" another composes.
+final class PasswordHasher: Sendable {
+    let cost: UInt8
+    private let threadPool: NIOThreadPool
+    private let dummy = DummyHash()
+
+    /// `cost` is held to bcrypt's 4...31 (`ServerConfiguration` says what production uses).
+    init(cost: UInt8, threadPool: NIOThreadPool = .singleton) {
+        self.cost = min(max(cost, 4), 31)
+        self.threadPool = threadPool
+    }
+
+    func hash(_ password: String) async throws -> String {
+        let input = Self.bcryptInput(password), cost = cost
+        return try await threadPool.runIfActive { Bcrypt.hash(input, cost: cost) }
+    }
+
+    func verify(_ password: String, hash: String) async throws -> Bool {
+        let input = Self.bcryptInput(password)
+        return try await threadPool.runIfActive { Bcrypt.verify(input, hash: hash) }
+    }
+
+    /// The work of a `verify` that cannot succeed, for an email without an account: a sign-in takes as long
+    /// whether or not the email is known, so timing does not tell which.
+    func verifyWithoutAccount(_ password: String) async throws {
+        let hash: String
+        if let cached = dummy.value {
+            hash = cached
+        } else {
+            hash = try await self.hash(SessionToken.generate())
+            dummy.value = hash
+        }
+        _ = try await verify(password, hash: hash)
+    }
+
+    static func bcryptInput(_ password: String) -> String {
+        let normalized = password.precomposedStringWithCanonicalMapping
+        let digest = SHA256.hash(data: Data(("w-diet password v1:" + normalized).utf8))
+        return Data(digest).base64EncodedString()
+    }
+
+    /// A hash at the configured cost of a password nobody knows, made on first use.
+    private final class DummyHash: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: String?
+
+        var value: String? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+}
