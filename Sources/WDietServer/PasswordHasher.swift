@@ -35,14 +35,13 @@ final class PasswordHasher: Sendable {
     /// The work of a `verify` that cannot succeed, for an email without an account: a sign-in takes as long
     /// whether or not the email is known, so timing does not tell which.
     func verifyWithoutAccount(_ password: String) async throws {
-        let hash: String
-        if let cached = dummy.value {
-            hash = cached
+        if let hash = dummy.value {
+            _ = try await verify(password, hash: hash)
         } else {
-            hash = try await self.hash(SessionToken.generate())
-            dummy.value = hash
+            // Making the dummy hash is the same bcrypt work as checking against it, so even the first call
+            // takes as long as a real check.
+            dummy.value = try await hash(SessionToken.generate())
         }
-        _ = try await verify(password, hash: hash)
     }
 
     static func bcryptInput(_ password: String) -> String {
