@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Runs every test of w-diet. Installs what the tests need when it is missing (Debian, as root or with sudo).
+# Runs every test of w-diet: the Swift tests, then the browser journeys in e2e/ against a real `wdiet serve`.
+# Installs what the tests need when it is missing (Debian, as root or with sudo): libsqlite3-dev for GRDB,
+# Chromium and the colour emoji font for the browser, Playwright for Python (pointed at Debian's Chromium;
+# it never downloads a browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_packages=()
-# GRDB links the system SQLite (with FTS5).
-if ! { [ -f /usr/include/sqlite3.h ] || dpkg -s libsqlite3-dev >/dev/null 2>&1; }; then need_packages+=(libsqlite3-dev); fi
+dpkg -s libsqlite3-dev >/dev/null 2>&1 || need_packages+=(libsqlite3-dev)
+command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
+dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need_packages+=(fonts-noto-color-emoji)
+command -v python3 >/dev/null 2>&1 || need_packages+=(python3 python3-pip)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_packages[@]}"
+fi
+if ! python3 -c "import playwright, pytest" >/dev/null 2>&1; then
+    echo "Installing Playwright for Python and pytest ..."
+    python3 -m pip install -q -r e2e/requirements.txt || python3 -m pip install -q --break-system-packages -r e2e/requirements.txt
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -27,3 +36,5 @@ fi
 
 swift build
 swift test "$@"
+# The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/.
+python3 -m pytest -q e2e

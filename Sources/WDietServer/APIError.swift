@@ -83,6 +83,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if apiError.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
             }
+            if !request.uri.path.hasPrefix("/api/"), let page = try? WebErrorPage.response(for: apiError, path: request.uri.path) {
+                return page
+            }
             return try apiError.response(from: request, context: context)
         }
     }

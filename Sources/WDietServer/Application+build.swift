@@ -25,7 +25,9 @@ public func buildApplication(services: AppServices, configuration: ServerConfigu
 /// All routes. API routes live under /api/v1; see `APIRoutes`.
 public func buildRouter(services: AppServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
+    router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
     let accounts = AccountService(services: services, passwords: PasswordHasher(cost: configuration.bcryptCost))
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
     router.get("/health") { _, _ in
@@ -33,6 +35,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     }
     APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
     AuthRoutes(accounts: accounts).register(on: router.group("api/v1/auth"))
+    WebRoutes(services: services).register(on: router)
     return router
 }
 

@@ -1,0 +1,75 @@
+"""Browser journeys against a real `wdiet serve`, in Debian's Chromium through Playwright (no downloaded browsers)."""
+import os
+import pathlib
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
+VIEWPORT = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A fresh server on a fresh database, with the SR28 catalog imported on its first start."""
+    binary = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
+    port = _free_port()
+    folder = tempfile.mkdtemp(prefix="wdiet-e2e-")
+    log = open(os.path.join(folder, "server.log"), "w")
+    process = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "e2e.sqlite")],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/health", timeout=1) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            raise RuntimeError("wdiet serve did not start; see " + log.name)
+        time.sleep(0.25)
+    yield base
+    process.terminate()
+    assert process.wait(timeout=30) == 0, "wdiet serve did not stop gracefully on SIGTERM"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.console_errors = errors
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
