@@ -50,8 +50,10 @@ struct FoodsCommandTests {
     func emptyCatalog() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // Run from a folder without ../shared, so no first-use import can happen.
-        let out = try CLI.run(["foods", "search", "banana", "--database", dir.appendingPathComponent("w.sqlite").path], in: dir)
+        // Run from a folder whose ../shared is our own empty folder, so no first-use import can happen.
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let out = try CLI.run(["foods", "search", "banana", "--database", dir.appendingPathComponent("w.sqlite").path], in: work)
         #expect(out.status != 0)
         #expect(out.stderrLines.count == 1)
         #expect(out.stderr.contains("empty"))
