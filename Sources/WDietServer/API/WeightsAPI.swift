@@ -37,13 +37,14 @@ struct WeightsAPI: Sendable {
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> WeightHistoryJSON {
         guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileMissing }
-        async let entries = services.weights.weightHistory(userId: context.userId)
+        async let history = services.weights.weightHistory(userId: context.userId)
         async let daily = services.weights.dailyWeights(userId: context.userId)
+        let entries = try await history
         let days = WeightHistory.days(try await daily.map { ($0.localDate, $0.entry.kg) })
-        let latest = try await services.weights.latestWeight(userId: context.userId)?.entry.kg
+        // The history is in logging order: its last entry is the latest weight.
         return WeightHistoryJSON(
-            unit: profile.weightUnit, entries: try await entries.map(WeightEntryJSON.init), days: days.map(WeightDayJSON.init),
-            pickerDefaultKg: WeightHistory.pickerDefault(latestKg: latest, sex: profile.sex)
+            unit: profile.weightUnit, entries: entries.map(WeightEntryJSON.init), days: days.map(WeightDayJSON.init),
+            pickerDefaultKg: WeightHistory.pickerDefault(latestKg: entries.last?.entry.kg, sex: profile.sex)
         )
     }
 

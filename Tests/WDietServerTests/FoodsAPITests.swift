@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WDietTestSupport
+
+@Suite("Food search API")
+struct FoodsAPITests {
+    @Test("chicken breast: per-100 g values and portions, 100 g first")
+    func chickenBreast() async throws {
+        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        try await t.app.test(.router) { client in
+            let session = try await client.signInAsGuest()
+            let response = try await client.api(.get, "/api/v1/foods/search?q=chicken%20breast&limit=10", session)
+            #expect(response.status == .ok)
+            let results = try #require(try response.object()["results"] as? [[String: Any]])
+            #expect(!results.isEmpty && results.count <= 10)
+            let chicken = try #require(results.first { $0["id"] as? String == "05062" })
+            #expect(chicken["name"] as? String == "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw")
+            #expect(number(chicken["kcalPer100g"]) == 120)
+            #expect(number(chicken["proteinPer100g"]) == 22.5)
+            #expect(number(chicken["carbsPer100g"]) == 0)
+            #expect(number(chicken["fatPer100g"]) == 2.62)
+            let portions = try #require(chicken["portions"] as? [[String: Any]])
+            #expect(portions.map { $0["label"] as? String } == ["100 g", "3 oz", "1 piece", "1 package"])
+            #expect(portions.map { number($0["grams"]) } == [100, 85, 272, 926])
+        }
+    }
+
+    @Test("q is required; limit is 1–50 (default 20)")
+    func parameters() async throws {
+        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        try await t.app.test(.router) { client in
+            let session = try await client.signInAsGuest()
+            let missing = try await client.api(.get, "/api/v1/foods/search", session)
+            #expect(missing.status == .badRequest)
+            #expect(try missing.errorDetail().fields?["q"] != nil)
+            #expect(try await client.api(.get, "/api/v1/foods/search?q=%20%20", session).status == .badRequest)
+            for limit in ["0", "51", "ten", "-3"] {
+                let response = try await client.api(.get, "/api/v1/foods/search?q=apple&limit=\(limit)", session)
+                #expect(response.status == .badRequest, "limit=\(limit)")
+                #expect(try response.errorDetail().fields?["limit"] != nil)
+            }
+            let five = try await client.api(.get, "/api/v1/foods/search?q=apple&limit=5", session).object()
+            #expect((five["results"] as? [Any])?.count == 5)
+            let standard = try await client.api(.get, "/api/v1/foods/search?q=apple", session).object()
+            #expect((standard["results"] as? [Any])?.count == 20)
+        }
+    }
+
+    @Test("without a catalog: 503 catalog_missing, and manual meals still work")
+    func catalogMissing() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile()
+            let search = try await client.api(.get, "/api/v1/foods/search?q=apple", session)
+            #expect(search.status == .serviceUnavailable)
+            #expect(try search.errorDetail().code == "catalog_missing")
+            let meal = try await client.api(.post, "/api/v1/meals", session, json: ["foodId": "05062", "grams": 150])
+            #expect(meal.status == .serviceUnavailable)
+            #expect(try meal.errorDetail().code == "catalog_missing")
+            #expect(try await client.api(.post, "/api/v1/meals", session, json: ["calories": 300]).status == .created)
+        }
+    }
+
+    @Test("search needs a session")
+    func unauthorized() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let response = try await client.api(.get, "/api/v1/foods/search?q=apple", nil)
+            #expect(response.status == .unauthorized)
+        }
+    }
+}
