@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import WDietStore
 
@@ -10,14 +9,7 @@ struct APIRoutes: Sendable {
     func register(on api: RouterGroup<AppRequestContext>) {
         // Routes for signed-in users; the group's context cannot exist without a user.
         let user = api.group(context: AuthenticatedContext.self)
-        user.get("me") { _, context in
-            MeResponse(userId: context.userId)
-        }
         OpenAPIDocument.addRoute(to: api)
         CoachAPI(services: services).addRoutes(to: user)
     }
-}
-
-struct MeResponse: ResponseEncodable {
-    var userId: UUID
 }

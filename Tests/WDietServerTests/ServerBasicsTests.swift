@@ -21,7 +21,7 @@ struct ServerBasicsTests {
     func unauthorized() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
-            try await client.execute(uri: "/api/v1/me", method: .get) { response in
+            try await client.execute(uri: "/api/v1/auth/me", method: .get) { response in
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(buffer: response.body))

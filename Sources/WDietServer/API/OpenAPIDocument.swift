@@ -135,21 +135,6 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/AccountUser" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-  /me:
-    get:
-      tags: [auth]
-      summary: The signed-in user's id
-      responses:
-        "200":
-          description: The user id
-          content:
-            application/json:
-              schema:
-                type: object
-                required: [userId]
-                properties:
-                  userId: { type: string, format: uuid }
-        "401": { $ref: "#/components/responses/Unauthorized" }
   /profile:
     get:
       tags: [profile]
