@@ -51,6 +51,17 @@ public enum MealInput {
         )
     }
 
+    /// The name a catalog food is logged under. USDA's names run to 134 characters and a meal's to 100: a long
+    /// one is cut at a word (or comma) with an ellipsis.
+    public static func mealName(forFood name: String) -> String {
+        guard name.count > maxNameLength else { return name }
+        var cut = String(name.prefix(maxNameLength - 1))
+        if let space = cut.lastIndex(where: { $0 == " " || $0 == "," }), cut.distance(from: cut.startIndex, to: space) > 60 {
+            cut = String(cut[..<space])
+        }
+        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) + "…"
+    }
+
     /// A meal from the catalog: an amount in grams of a food whose values are per 100 g.
     public static func fromFood(
         id: UUID = UUID(), foodId: String, name: String, per100g: Nutrients, grams: Double, loggedAt: Date

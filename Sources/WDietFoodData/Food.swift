@@ -1,3 +1,5 @@
+import WDietCore
+
 /// One food of the catalog as USDA describes it: nutrients per 100 g of edible portion and household measures.
 public struct Food: Hashable, Sendable, Identifiable, Codable {
     /// The NDB number, kept as text with its leading zeros ("09040").
@@ -50,4 +52,12 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
     public var fiber: Double? { amount(of: NutrientNumber.fiber) }
     public var sugars: Double? { amount(of: NutrientNumber.sugars) }
     public var sodium: Double? { amount(of: NutrientNumber.sodium) }
+}
+
+
+extension Food {
+    /// The values a meal is scaled from; a nutrient USDA does not report counts as 0.
+    public var per100g: Nutrients {
+        Nutrients(kcal: energyKcal ?? 0, protein: protein ?? 0, carbs: carbohydrate ?? 0, fat: fat ?? 0, fiber: fiber ?? 0)
+    }
 }

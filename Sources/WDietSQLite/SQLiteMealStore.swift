@@ -39,6 +39,13 @@ public struct SQLiteMealStore: MealStore {
         }
     }
 
+    public func restoreMeal(userId: UUID, id: UUID) async throws -> StoredMeal {
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try MealRecord.restore(userId: AppDatabase.idText(userId), id: AppDatabase.idText(id), in: db, now: now).stored()
+        }
+    }
+
     public func meal(userId: UUID, id: UUID) async throws -> StoredMeal? {
         try await database.storeRead { db in
             try MealRecord

@@ -51,6 +51,19 @@ extension UserOwnedRecord {
         return record
     }
 
+    /// Clears the user's tombstone under a new version; a live record is returned as it is.
+    static func restore(userId: String, id: String, in db: Database, now: String) throws -> Self {
+        guard var record = try fetchOne(db, key: id), record.userId == userId else {
+            throw StoreError.notFound("\(displayName) not found")
+        }
+        guard record.deletedAt != nil else { return record }
+        record.deletedAt = nil
+        record.updatedAt = now
+        record.version = try AppDatabase.nextVersion(db)
+        try record.update(db)
+        return record
+    }
+
     /// Marks the user's record deleted under a new version; a tombstone is returned as it is.
     static func tombstone(userId: String, id: String, in db: Database, now: String) throws -> Self {
         guard var record = try fetchOne(db, key: id), record.userId == userId else {

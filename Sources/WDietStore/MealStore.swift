@@ -18,6 +18,9 @@ public protocol MealStore: Sendable {
     @discardableResult
     func deleteMeal(userId: UUID, id: UUID) async throws -> StoredMeal
 
+    /// Brings back a meal the user deleted ("Undo" after a delete), under a new version so sync hands the change
+    /// out; restoring a live meal returns it unchanged; a meal the user does not have is `.notFound`.
+    func restoreMeal(userId: UUID, id: UUID) async throws -> StoredMeal
     /// The user's meal with this id, or nil when it does not exist, is deleted, or is someone else's.
     func meal(userId: UUID, id: UUID) async throws -> StoredMeal?
 

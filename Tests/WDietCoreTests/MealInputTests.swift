@@ -50,3 +50,19 @@ struct MealInputTests {
         }
     }
 }
+
+@Suite("Catalog meal names")
+struct CatalogMealNameTests {
+    @Test("short names stay as USDA wrote them")
+    func shortName() {
+        #expect(MealInput.mealName(forFood: "Bananas, raw") == "Bananas, raw")
+    }
+
+    @Test("a name over 100 characters is cut at a word, with an ellipsis, within 100")
+    func longName() {
+        let usda = "Beef, chuck for stew, separable lean and fat, trimmed to 1/8\" fat, all grades, cooked, braised, boneless, choice"
+        let name = MealInput.mealName(forFood: usda)
+        #expect(name == "Beef, chuck for stew, separable lean and fat, trimmed to 1/8\" fat, all grades, cooked, braised…")
+        #expect(name.count <= MealInput.maxNameLength)
+    }
+}

@@ -107,12 +107,12 @@ struct APIMappingTests {
     func longNames() {
         let long = "Beverages, carbonated, reduced sugar, cola, contains caffeine and sweeteners, with added vitamins and minerals, and more"
         let food = Food(id: "1", longDescription: long, foodGroupCode: "1400", foodGroupDescription: "Beverages")
-        let name = MealBody.mealName(for: food)
+        let name = MealInput.mealName(forFood: food.longDescription)
         #expect(name.count <= MealInput.maxNameLength)
         #expect(name.hasSuffix("…"))
         #expect(long.hasPrefix(String(name.dropLast())))
         let short = Food(id: "2", longDescription: "Apples, raw", foodGroupCode: "0900", foodGroupDescription: "Fruits")
-        #expect(MealBody.mealName(for: short) == "Apples, raw")
+        #expect(MealInput.mealName(forFood: short.longDescription) == "Apples, raw")
     }
 
     @Test("eating window labels", arguments: [(12 * 60, "12:00", "12pm-6pm"), (9 * 60 + 30, "09:30", "9:30am-3:30pm"), (21 * 60, "21:00", "9pm-3am"), (0, "00:00", "12am-6am")])

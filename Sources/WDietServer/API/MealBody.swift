@@ -62,7 +62,7 @@ struct MealBody: Decodable, Sendable {
         var errors: [String: String] = [:]
         for (member, field) in nutrientMembers where field.isPresent { errors[member] = Message.notWithFood }
         let loggedAt = instant(default: now, errors: &errors)
-        let mealName = name(default: Self.mealName(for: food), errors: &errors)
+        let mealName = name(default: MealInput.mealName(forFood: food.longDescription), errors: &errors)
         let amount = self.amount(measures: food.measures, errors: &errors)
         guard errors.isEmpty, let amount else {
             if errors.isEmpty { errors["grams"] = StoreValidation.Message.databaseMealIncomplete }
@@ -70,7 +70,7 @@ struct MealBody: Decodable, Sendable {
         }
         do {
             return try MealInput.fromFood(
-                id: id, foodId: food.id, name: mealName, per100g: Self.per100g(food), grams: amount.grams, loggedAt: loggedAt
+                id: id, foodId: food.id, name: mealName, per100g: food.per100g, grams: amount.grams, loggedAt: loggedAt
             )
         } catch {
             throw .invalidFields(Self.fields(error, amountMember: amount.member))
@@ -99,7 +99,7 @@ struct MealBody: Decodable, Sendable {
             }
             if let food {
                 result = (try? MealInput.fromFood(
-                    id: meal.id, foodId: food.id, name: mealName, per100g: Self.per100g(food), grams: amount.grams, loggedAt: loggedAt
+                    id: meal.id, foodId: food.id, name: mealName, per100g: food.per100g, grams: amount.grams, loggedAt: loggedAt
                 )) ?? result
             } else if let old = meal.grams, old > 0 {
                 // The food has left the catalog: scale what the meal was logged with.
@@ -195,23 +195,5 @@ struct MealBody: Decodable, Sendable {
             result[field == .amount ? amountMember : field.rawValue] = message
         }
         return result
-    }
-
-    static func per100g(_ food: Food) -> Nutrients {
-        Nutrients(
-            kcal: food.energyKcal ?? 0, protein: food.protein ?? 0, carbs: food.carbohydrate ?? 0, fat: food.fat ?? 0,
-            fiber: food.fiber ?? 0
-        )
-    }
-
-    /// USDA names run to 134 characters and a meal's name to 100: long ones are cut at a word with an ellipsis.
-    static func mealName(for food: Food) -> String {
-        let name = food.longDescription
-        guard name.count > MealInput.maxNameLength else { return name }
-        var cut = String(name.prefix(MealInput.maxNameLength - 1))
-        if let space = cut.lastIndex(where: { $0 == " " || $0 == "," }), cut.distance(from: cut.startIndex, to: space) > 60 {
-            cut = String(cut[..<space])
-        }
-        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) + "…"
     }
 }

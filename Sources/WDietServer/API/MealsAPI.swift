@@ -13,6 +13,7 @@ struct MealsAPI: Sendable {
         group.get("meals", use: list)
         group.patch("meals/{id}", use: update)
         group.delete("meals/{id}", use: delete)
+        group.post("meals/{id}/restore", use: restore)
     }
 
     /// 201 with the meal. A client-generated `id` that the user already has returns that meal unchanged, so a
@@ -80,6 +81,17 @@ struct MealsAPI: Sendable {
             throw APIError.mealNotFound
         }
         return Response(status: .noContent)
+    }
+
+    /// "Undo" after a delete: the meal is back, with a new version. Unknown or someone else's: 404.
+    @Sendable func restore(_ request: Request, context: AuthenticatedContext) async throws -> MealJSON {
+        let id = try APIInput.uuid(path: "id", of: context)
+        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        do {
+            return MealJSON(try await services.meals.restoreMeal(userId: context.userId, id: id), profile: profile)
+        } catch StoreError.notFound {
+            throw APIError.mealNotFound
+        }
     }
 
     /// The catalog's food; 503 when there is no catalog, 422 when it has no such food.

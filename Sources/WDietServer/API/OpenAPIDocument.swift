@@ -314,6 +314,22 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/NotFound" }
+  /meals/{id}/restore:
+    parameters:
+      - { $ref: "#/components/parameters/Id" }
+    post:
+      tags: [meals]
+      summary: Undo a delete
+      description: The deleted meal is back under a new version. Restoring a meal that is not deleted returns it as it is.
+      responses:
+        "200":
+          description: The meal as restored
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Meal" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
   /weights:
     post:
       tags: [weights]
