@@ -12,28 +12,31 @@ extension AppDatabase {
 
     /// One food with all its nutrients per 100 g and its household measures; nil for an unknown id.
     public func food(id: String) throws -> Food? {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT f.id, f.longDescription, f.shortDescription, f.commonName, f.manufacturer, f.scientificName,
-                    f.refusePercent, f.isSurveyFood, f.foodGroupCode, g.description AS groupDescription
-                FROM food f JOIN foodGroup g ON g.code = f.foodGroupCode
-                WHERE f.id = ?
-                """, arguments: [id])
-            else { return nil }
-            let nutrients = try Row.fetchAll(db, sql: """
-                SELECT n.nutrientNumber, n.amount FROM foodNutrient n
-                JOIN nutrientDefinition d ON d.number = n.nutrientNumber
-                WHERE n.foodId = ? ORDER BY d.sortOrder
-                """, arguments: [id])
-                .map { NutrientValue(nutrientNumber: $0["nutrientNumber"], amount: $0["amount"]) }
-            return Food(
-                id: row["id"], longDescription: row["longDescription"], shortDescription: row["shortDescription"],
-                commonName: row["commonName"], manufacturer: row["manufacturer"], scientificName: row["scientificName"],
-                refusePercent: row["refusePercent"], isSurveyFood: row["isSurveyFood"],
-                foodGroupCode: row["foodGroupCode"], foodGroupDescription: row["groupDescription"],
-                nutrients: nutrients, measures: try Self.measures(db, foodIds: [id])[id] ?? []
-            )
-        }
+        try writer.read { db in try Self.food(db, id: id) }
+    }
+
+    /// One food, read on a connection the caller holds (the sync and async reads share it).
+    static func food(_ db: Database, id: String) throws -> Food? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT f.id, f.longDescription, f.shortDescription, f.commonName, f.manufacturer, f.scientificName,
+                f.refusePercent, f.isSurveyFood, f.foodGroupCode, g.description AS groupDescription
+            FROM food f JOIN foodGroup g ON g.code = f.foodGroupCode
+            WHERE f.id = ?
+            """, arguments: [id])
+        else { return nil }
+        let nutrients = try Row.fetchAll(db, sql: """
+            SELECT n.nutrientNumber, n.amount FROM foodNutrient n
+            JOIN nutrientDefinition d ON d.number = n.nutrientNumber
+            WHERE n.foodId = ? ORDER BY d.sortOrder
+            """, arguments: [id])
+            .map { NutrientValue(nutrientNumber: $0["nutrientNumber"], amount: $0["amount"]) }
+        return Food(
+            id: row["id"], longDescription: row["longDescription"], shortDescription: row["shortDescription"],
+            commonName: row["commonName"], manufacturer: row["manufacturer"], scientificName: row["scientificName"],
+            refusePercent: row["refusePercent"], isSurveyFood: row["isSurveyFood"],
+            foodGroupCode: row["foodGroupCode"], foodGroupDescription: row["groupDescription"],
+            nutrients: nutrients, measures: try Self.measures(db, foodIds: [id])[id] ?? []
+        )
     }
 
     /// The 150 nutrients USDA reports, in USDA's display order.

@@ -1,7 +1,9 @@
+import GRDB
 import WDietFoodData
 import WDietStore
 
-/// `FoodCatalogStore` on the SQLite gatekeeper's catalog reads.
+/// `FoodCatalogStore` on the SQLite gatekeeper's catalog reads. The reads are GRDB's async ones: they wait for a
+/// pool reader without blocking a thread of Swift's cooperative pool, which the server's requests share.
 public struct SQLiteFoodCatalogStore: FoodCatalogStore {
     let database: AppDatabase
 
@@ -10,14 +12,14 @@ public struct SQLiteFoodCatalogStore: FoodCatalogStore {
     }
 
     public func isLoaded() async throws -> Bool {
-        try database.isFoodCatalogLoaded
+        try await database.writer.read { db in try AppDatabase.isCatalogLoaded(db) }
     }
 
     public func searchFoods(_ query: String, limit: Int) async throws -> [FoodSearchResult] {
-        try database.searchFoods(query, limit: limit)
+        try await database.writer.read { db in try FoodSearch.search(db, text: query, limit: limit) }
     }
 
     public func food(id: String) async throws -> Food? {
-        try database.food(id: id)
+        try await database.writer.read { db in try AppDatabase.food(db, id: id) }
     }
 }

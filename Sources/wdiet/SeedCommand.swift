@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import WDietCore
+import WDietSQLite
+import WDietServer
+import WDietStore
+
+/// `wdiet seed`: a database with many users and a year of history each, for the server's load benchmark
+/// (`scripts/bench-server.sh`). Each user is a guest with a profile (time zones, sexes, goals and activity levels
+/// spread over the users), 5 meals and 1 weight a day ending today in their own time zone, and one API session
+/// whose token goes to `--tokens-out`.
+struct SeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Fill a new database with users and their history, for load benchmarks."
+    )
+
+    @Option(help: "How many users.") var users = 1_000
+    @Option(help: "Days of history per user, ending today in the user's time zone.") var days = 365
+    @Option(help: "SQLite database file to create.") var database = "wdiet-seed.sqlite"
+    @Option(name: .customLong("tokens-out"), help: "File for the users' API bearer tokens, one per line.")
+    var tokensOut: String?
+    @Flag(help: "Replace an existing non-empty database file.") var force = false
+
+    static let zones = [
+        "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles",
+        "Asia/Kolkata", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC", "America/Sao_Paulo",
+    ]
+    /// Local hours of the day's five meals (the last one a little later for some users).
+    static let mealHours = [7.5, 10.0, 12.5, 15.5, 18.5]
+    static let mealNames = ["Oatmeal with berries", "Greek yogurt", "Chicken salad", "Apple and almonds", "Salmon with rice"]
+
+    func validate() throws {
+        guard users > 0 else { throw ValidationError("--users must be at least 1.") }
+        guard days > 0 else { throw ValidationError("--days must be at least 1.") }
+    }
+
+    func run() async throws {
+        let began = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> String { String(format: "%.1f s", Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9) }
+
+        let manager = FileManager.default
+        if let size = (try? manager.attributesOfItem(atPath: database))?[.size] as? Int, size > 0 {
+            guard force else {
+                throw DataLocation.Failure("\(database) exists and is not empty; pass --force to replace it.")
+            }
+        }
+        for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: database + suffix) {
+            try manager.removeItem(atPath: database + suffix)
+        }
+        let services = AppServices(database: try AppDatabase.open(path: database))
+        let now = services.now()
+        var tokens: [String] = []
+        tokens.reserveCapacity(users)
+        print("Seeding \(users) users × \(days) days (5 meals and 1 weight a day) into \(database)")
+
+        for index in 0..<users {
+            var random = SeedRandom(seed: UInt64(index) &+ 0x5EED)
+            let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
+            let today = LocalDate(now, in: zone)
+            let start = today.adding(days: -(days - 1))
+            let sex: Sex = [.female, .male, .other][index % 3]
+            let goal: Goal = [.lose, .lose, .maintain, .gain][index % 4]
+            let startKg = 55 + Double(random.next() % 600) / 10
+            let profile = Profile(
+                dateOfBirth: LocalDate(year: 1960 + Int(random.next() % 45), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28)) ?? start,
+                sex: sex, heightCm: 150 + Double(random.next() % 45), weightKg: startKg,
+                goal: goal, activity: ActivityLevel.allCases[index % ActivityLevel.allCases.count],
+                mealsPerDay: 5, timeZoneIdentifier: zone.identifier, planStartDate: start
+            )
+
+            let user = try await services.accounts.createGuest(id: UUID(), displayName: "")
+            _ = try await services.profiles.saveProfile(profile, userId: user.id, expectedVersion: nil)
+
+            var meals: [Meal] = []
+            meals.reserveCapacity(days * Self.mealHours.count)
+            var weights: [WeightEntry] = []
+            weights.reserveCapacity(days)
+            let drift = goal == .lose ? -0.02 : goal == .gain ? 0.01 : 0
+            for day in 0..<days {
+                let midnight = start.adding(days: day).startInstant(in: zone)
+                for (slot, hour) in Self.mealHours.enumerated() {
+                    let loggedAt = midnight.addingTimeInterval(hour * 3_600 + Double(random.next() % 1_800))
+                    guard loggedAt <= now else { continue }
+                    let kcal = 250 + Double(random.next() % 400)
+                    meals.append(Meal(
+                        name: Self.mealNames[slot], kcal: kcal, protein: (kcal * 0.3 / 4).rounded(),
+                        carbs: (kcal * 0.45 / 4).rounded(), fat: (kcal * 0.25 / 9).rounded(), fiber: Double(random.next() % 8),
+                        loggedAt: loggedAt
+                    ))
+                }
+                let weighedAt = midnight.addingTimeInterval(7 * 3_600)
+                if weighedAt <= now {
+                    let kg = startKg + Double(day) * drift + Double(Int(random.next() % 7) - 3) / 10
+                    weights.append(WeightEntry(kg: (kg * 10).rounded() / 10, loggedAt: weighedAt))
+                }
+            }
+            // One transaction each: a client syncing its history in one go.
+            _ = try await services.meals.saveMeals(meals, userId: user.id, timeZone: zone)
+            _ = try await services.weights.saveWeights(weights, userId: user.id, timeZone: zone)
+            tokens.append(try await SeededSessions.startAPISession(for: user.id, services: services))
+
+            if (index + 1) % 100 == 0 || index + 1 == users {
+                print("  \(index + 1) users, \(elapsed())")
+            }
+        }
+
+        if let tokensOut {
+            try Data(tokens.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: tokensOut))
+            print("Wrote \(tokens.count) API tokens to \(tokensOut)")
+        }
+        print("Seeded \(users) users in \(elapsed()); API sessions last 30 days.")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so two seeds of the same size hold the same values (ids and
+/// tokens aside).
+private struct SeedRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
