@@ -24,8 +24,10 @@ extension AppDatabase {
     /// The next value of the database-wide change counter. Writes are serialized, so versions grow in commit
     /// order: a client that has seen version N has seen every change numbered below it.
     static func nextVersion(_ db: Database) throws -> Int64 {
-        try db.execute(sql: "UPDATE syncVersion SET value = value + 1 WHERE id = 1")
-        guard let version = try Int64.fetchOne(db, sql: "SELECT value FROM syncVersion WHERE id = 1") else {
+        // One cached statement, prepared once per connection: every write of a meal, weight or profile comes
+        // through here (a seed writes millions of rows; meal saves under load).
+        let statement = try db.cachedStatement(sql: "UPDATE syncVersion SET value = value + 1 WHERE id = 1 RETURNING value")
+        guard let version = try Int64.fetchOne(statement) else {
             throw StoreError.unavailable("The change counter is missing")
         }
         return version
