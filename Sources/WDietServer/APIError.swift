@@ -80,8 +80,11 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let apiError = APIError.from(error)
-            if apiError.status.code >= 500 {
+            // A 500 is a bug worth an error line; a 503 (no catalog, store busy) is a known state, a warning.
+            if apiError.status == .internalServerError {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
+            } else if apiError.status.code >= 500 {
+                context.logger.warning("request unavailable", metadata: ["path": "\(request.uri.path)", "code": "\(apiError.code)"])
             }
             if !request.uri.path.hasPrefix("/api/"), let page = try? WebErrorPage.response(for: apiError, path: request.uri.path) {
                 return page

@@ -48,7 +48,7 @@ struct PlanCommand: ParsableCommand {
             timeZoneIdentifier: zone.identifier, planStartDate: startDate, deficit: deficit.setting
         )
         let targets = Targets.compute(profile: profile, latestWeightKg: nil, on: date)
-        let plan = PlanOutput(date: date, targets: targets, goal: goal)
+        let plan = PlanOutput(date: date, targets: targets, goal: goal, weightKg: weightKg)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -75,37 +75,13 @@ struct PlanCommand: ParsableCommand {
     }
 }
 
-/// What `wdiet plan` prints, as text or JSON.
+/// What `wdiet plan` prints: the same `PlanSummary` the API serves, plus notes a person reads.
 struct PlanOutput: Encodable {
-    var date: String
-    var bmr: Int
-    var tdee: Int
-    var phase: String?
-    var dayOfPhase: Int?
-    var dayOfPlan: Int?
-    var cycle: Int?
-    var nextSwitch: String?
-    var calories: Int
-    var protein: Int
-    var carbs: Int
-    var fat: Int
-    var water: Int
+    var summary: PlanSummary
     var notes: [String]
 
-    init(date: LocalDate, targets t: Targets, goal: Goal) {
-        self.date = date.iso
-        bmr = Int(t.bmr.rounded())
-        tdee = Int(t.tdee.rounded())
-        phase = t.cycle?.phase.rawValue
-        dayOfPhase = t.cycle?.dayOfPhase
-        dayOfPlan = t.cycle?.dayOfPlan
-        cycle = t.cycle?.cycleNumber
-        nextSwitch = t.cycle?.nextSwitchDate.iso
-        calories = t.calories
-        protein = t.proteinGrams
-        carbs = t.carbsGrams
-        fat = t.fatGrams
-        water = t.waterMl
+    init(date: LocalDate, targets t: Targets, goal: Goal, weightKg: Double) {
+        summary = PlanSummary(date: date, targets: t, weightKg: weightKg, goal: goal, planUpdatesOn: nil)
         notes = []
         if t.underageMaintenance {
             notes.append("Under 18: a maintenance plan with no deficit. Growing bodies need their energy.")
@@ -118,27 +94,37 @@ struct PlanOutput: Encodable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey { case notes }
+
+    /// The summary's members and `notes`, side by side in one object.
+    func encode(to encoder: Encoder) throws {
+        try summary.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(notes, forKey: .notes)
+    }
+
     var text: String {
+        let s = summary
         var lines = [
-            "Date       \(date)",
-            "BMR        \(grouped(bmr)) kcal",
-            "TDEE       \(grouped(tdee)) kcal",
+            "Date       \(s.date)",
+            "BMR        \(grouped(s.bmr)) kcal",
+            "TDEE       \(grouped(s.tdee)) kcal",
         ]
-        if let phase, let dayOfPhase, let cycle, let nextSwitch, let dayOfPlan {
-            let title = phase == "diet" ? "Diet phase" : "Maintenance phase"
-            lines.append("Phase      Day \(dayOfPhase) of 14 · \(title) (plan day \(dayOfPlan), cycle \(cycle), next switch \(nextSwitch))")
+        if let label = s.phaseLabel, let dayOfPlan = s.dayOfPlan, let cycle = s.cycle, let nextSwitch = s.nextSwitch {
+            lines.append("Phase      \(label) (plan day \(dayOfPlan), cycle \(cycle), next switch \(nextSwitch))")
         }
         lines += [
-            "Calories   \(grouped(calories)) kcal",
-            "Protein    \(protein) g",
-            "Carbs      \(carbs) g",
-            "Fat        \(fat) g",
-            "Water      \(grouped(water)) ml",
+            "Calories   \(grouped(s.calories)) kcal",
+            "Protein    \(s.protein) g",
+            "Carbs      \(s.carbs) g",
+            "Fat        \(s.fat) g",
+            "Water      \(grouped(s.water)) ml",
         ]
         lines += notes.map { "Note       \($0)" }
         return lines.joined(separator: "\n")
     }
 
+    /// 2759 → "2,759", whatever the machine's locale.
     private func grouped(_ n: Int) -> String {
         let digits = String(n)
         var out = ""

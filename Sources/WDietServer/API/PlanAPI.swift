@@ -12,16 +12,18 @@ struct PlanAPI: Sendable {
         group.get("plan", use: show)
     }
 
-    @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> PlanJSON {
+    @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> PlanSummary {
         let requested = try APIInput.date(query: "date", of: request)
         guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
         let date = requested ?? LocalDate(services.now(), in: stored.profile.timeZone)
         let weight = try await services.weights.recentDailyWeights(userId: context.userId, through: date, days: 1).last?.entry.kg
         let profile = stored.profile(forTargetsOn: date)
         let targets = Targets.compute(profile: profile, latestWeightKg: weight, on: date)
-        return PlanJSON(
+        return PlanSummary(
             date: date, targets: targets, weightKg: weight ?? profile.weightKg, goal: profile.goal,
             planUpdatesOn: stored.pendingChange(on: date)?.effectiveDate
         )
     }
 }
+
+extension PlanSummary: ResponseEncodable {}
