@@ -78,6 +78,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let redirect as WebRedirect {
+            return try redirect.response(from: request, context: context)
         } catch {
             let apiError = APIError.from(error)
             // A 500 is a bug worth an error line; a 503 (no catalog, store busy) is a known state, a warning.

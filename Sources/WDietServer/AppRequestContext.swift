@@ -6,10 +6,13 @@ import Hummingbird
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var userId: UUID?
+    /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
+    var webSessionToken: String?
 
     public init(source: Source) {
         coreContext = .init(source: source)
         userId = nil
+        webSessionToken = nil
     }
 
     public var requestDecoder: JSONDecoder { APICoding.decoder }

@@ -35,7 +35,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     }
     APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
     AuthRoutes(accounts: accounts).register(on: router.group("api/v1/auth"))
-    WebRoutes(services: services).register(on: router)
+    WebRoutes(services: services, accounts: accounts, configuration: configuration).register(on: router)
     return router
 }
 

@@ -1,14 +1,30 @@
 import Hummingbird
 
-/// The mobile-first web app's pages (server-rendered HTML; small script only where it helps).
+/// The mobile-first web app's pages: server-rendered HTML, enhanced by small scripts under /assets/js that talk to
+/// the JSON API with the session cookie and the page's CSRF token. Each area registers its own routes.
 struct WebRoutes: Sendable {
     let services: AppServices
+    let accounts: AccountService
+    let configuration: ServerConfiguration
 
-    struct WelcomePage {}
+    struct WelcomePage {
+        var chrome: PageChrome
+    }
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/") { _, _ in
-            try WebTemplates.page("welcome", WelcomePage())
+        router.get("/") { _, context in
+            // A returning user goes straight to the day; a new visitor sees the welcome step.
+            if let userId = context.userId {
+                let hasProfile = try await services.profiles.profile(userId: userId) != nil
+                throw WebRedirect(location: hasProfile ? "/dashboard" : "/onboarding/profile")
+            }
+            return try WebTemplates.page("welcome", WelcomePage(chrome: PageChrome(context: context)))
         }
+        OnboardingPages(services: services, accounts: accounts, configuration: configuration).register(on: router)
+        SettingsPages(services: services, accounts: accounts, configuration: configuration).register(on: router)
+        DashboardPages(services: services).register(on: router)
+        ProgressPages(services: services).register(on: router)
+        MealPages(services: services).register(on: router)
+        LearnPages(services: services).register(on: router)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+
+/// A posted HTML form (`application/x-www-form-urlencoded`), read only after its CSRF token checks out: the
+/// session's token for a signed-in browser, the `wdiet_csrf` double-submit cookie before there is a session.
+struct WebForm: Sendable {
+    var fields: [String: String]
+
+    subscript(_ name: String) -> String? { fields[name] }
+
+    /// The trimmed value, or "" when the field is missing.
+    func text(_ name: String) -> String { (fields[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    static let maxBytes = 64 * 1024
+
+    static func read(_ request: Request, context: AppRequestContext) async throws -> WebForm {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBytes)
+        } catch {
+            throw APIError(.contentTooLarge, code: "too_large", message: "That form is too large.")
+        }
+        let form = WebForm(fields: parse(String(buffer: buffer)))
+        let expected: String?
+        if let session = context.webSessionToken {
+            expected = WebSession.csrfToken(forSession: session)
+        } else {
+            expected = request.cookies[WebSession.preSessionCookie]?.value
+        }
+        guard let expected, !expected.isEmpty, WebSession.matches(form[WebSession.csrfField], expected) else {
+            throw WebSession.forbidden
+        }
+        if WebSession.isCrossSite(request) { throw WebSession.forbidden }
+        return form
+    }
+
+    /// `a=1&b=two+words` → ["a": "1", "b": "two words"]; the last of repeated names wins.
+    static func parse(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ s: Substring) -> String {
+                String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            let name = decode(parts[0])
+            guard !name.isEmpty else { continue }
+            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+}

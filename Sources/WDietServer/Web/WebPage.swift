@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import WDietStore
+
+/// What every page's template gets besides its own values: the CSRF token (for `<meta name="csrf-token">` and forms)
+/// and which tab of the tab bar is current. Pass it as `chrome` in a page's values.
+struct PageChrome: Sendable {
+    var csrfToken: String
+    var signedIn: Bool
+    var tabHome = false
+    var tabProgress = false
+    var tabLearn = false
+    var tabSettings = false
+
+    enum Tab { case home, progress, learn, settings, none }
+
+    init(context: AppRequestContext, tab: Tab = .none, preSessionToken: String? = nil) {
+        csrfToken = context.webSessionToken.map(WebSession.csrfToken(forSession:)) ?? preSessionToken ?? ""
+        signedIn = context.userId != nil
+        switch tab {
+        case .home: tabHome = true
+        case .progress: tabProgress = true
+        case .learn: tabLearn = true
+        case .settings: tabSettings = true
+        case .none: break
+        }
+    }
+}
+
+/// Guards shared by the page handlers.
+enum WebPage {
+    /// The signed-in user, or a redirect to the welcome screen.
+    static func requireUser(_ context: AppRequestContext) throws -> UUID {
+        guard let userId = context.userId else { throw WebRedirect(location: "/") }
+        return userId
+    }
+
+    /// The user's profile, or a redirect to onboarding's profile steps when there is none yet.
+    static func requireProfile(_ services: AppServices, userId: UUID) async throws -> StoredProfile {
+        guard let profile = try await services.profiles.profile(userId: userId) else {
+            throw WebRedirect(location: "/onboarding/profile")
+        }
+        return profile
+    }
+}
