@@ -73,3 +73,46 @@ def page(browser):
 def screenshot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+DEFAULT_PROFILE = {
+    "dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 180, "weightKg": 80, "goal": "lose",
+    "activity": "moderate", "timeZone": "UTC",
+}
+
+
+def csrf_token(page) -> str:
+    """The page's CSRF token, derived as the server derives it: HMAC-SHA256 keyed with the session cookie."""
+    import base64
+    import hashlib
+    import hmac
+    session = next(c["value"] for c in page.context.cookies() if c["name"] == "wdiet_session")
+    mac = hmac.new(session.encode(), b"wdiet-csrf-v1", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def api(page, server, method: str, path: str, body=None):
+    """A JSON API call with the browser's session cookie and CSRF token; returns (status, parsed body or None)."""
+    response = page.request.fetch(
+        server + path, method=method, data=body,
+        headers={"X-CSRF-Token": csrf_token(page), "Content-Type": "application/json", "Origin": server},
+    )
+    text = response.text()
+    import json
+    return response.status, (json.loads(text) if text else None)
+
+
+def start_guest(page, server) -> None:
+    """'Continue without an account' on the account step: the browser now holds a web session."""
+    page.goto(server + "/onboarding")
+    page.get_by_role("button", name="Continue without an account").click()
+    page.wait_for_load_state()
+
+
+def new_user_with_profile(page, server, **overrides) -> dict:
+    """A guest whose profile is saved through the API (for journeys that start after onboarding)."""
+    start_guest(page, server)
+    profile = dict(DEFAULT_PROFILE, **overrides)
+    status, body = api(page, server, "PUT", "/api/v1/profile", profile)
+    assert status in (200, 201), body
+    return body
