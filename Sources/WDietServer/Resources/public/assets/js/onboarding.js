@@ -180,6 +180,15 @@
     wholeSelect.value = String(Math.min(Math.floor(tenths / 10), high));
     decimalSelect.value = String(tenths % 10);
     updateWeightText();
+    centerWheels();
+  }
+  /** Like a picker wheel: the chosen value sits in the middle of its column. */
+  function centerWheels() {
+    [wholeSelect, decimalSelect].forEach((select) => {
+      if (select.selectedIndex < 0 || select.offsetParent === null) return;
+      const row = select.scrollHeight / select.options.length;
+      select.scrollTop = select.selectedIndex * row - (select.clientHeight - row) / 2;
+    });
   }
   function updateWeightText() {
     const unit = checked("weightUnit");
@@ -291,6 +300,7 @@
     form.querySelector("[data-back]").hidden = index === 0;
     wizardError.hidden = true;
     if (state.step === "window") renderWindow();
+    if (state.step === "weight") centerWheels();
     if (focus) {
       const title = sections.get(state.step).querySelector("h1");
       if (title) title.focus({ preventScroll: true });
@@ -440,7 +450,7 @@
     if (target.name === "sex") applyWeightDefault();
     if (target.name === "heightUnit") switchHeightUnit();
     if (target.name === "weightUnit") switchWeightUnit();
-    if (target === wholeSelect || target === decimalSelect) { state.weightTouched = true; updateWeightText(); }
+    if (target === wholeSelect || target === decimalSelect) { state.weightTouched = true; updateWeightText(); centerWheels(); }
     if (target.name === "goal") { updateMinorNote(); render(false); }
     if (target.type === "radio" && target.name !== "heightUnit" && target.name !== "weightUnit") showError(state.step, null);
     saveDraft();

@@ -104,5 +104,8 @@
     history.replaceState(null, "", location.pathname + location.hash);  // a reload should not say it again
   }
   // The dashboard's ✏️ links to #eating-window: bring the window's control into focus.
-  if (location.hash === "#eating-window") windowSelect.focus({ preventScroll: false });
+  // After load, because the browser's own jump to the fragment comes after deferred scripts.
+  if (location.hash === "#eating-window") {
+    window.addEventListener("load", () => requestAnimationFrame(() => windowSelect.focus()));
+  }
 })();
