@@ -382,7 +382,15 @@
     nextButton.disabled = true;
     nextButton.textContent = "Saving…";
     try {
-      await WDiet.api("PUT", "/api/v1/profile", body());
+      const payload = body();
+      try {
+        await WDiet.api("PUT", "/api/v1/profile", payload);
+      } catch (error) {
+        // A zone the browser knows but the server does not should not block the last step: start on UTC, which
+        // Settings can change.
+        if (!(error.fields && error.fields.timeZone) || payload.timeZone === "UTC") throw error;
+        await WDiet.api("PUT", "/api/v1/profile", Object.assign(payload, { timeZone: "UTC" }));
+      }
       try { sessionStorage.removeItem(DRAFT_KEY); } catch (_) { /* private mode */ }
       location.assign("/dashboard");
     } catch (error) {
