@@ -16,6 +16,7 @@ def test_settings_change_units_and_eating_window(server, page):
     assert page.locator("#time-zone").input_value() == "Europe/Berlin"
     assert page.locator("#eating-window-start").input_value() == "12:00"
     assert page.locator("#window-range").inner_text() == "12pm - 6pm"
+    assert page.get_by_text("apply right away and leave your calorie targets as they are").is_visible()
     save = page.get_by_role("button", name="Save Changes")
     assert save.is_disabled()
     screenshot(page, "08-settings")
