@@ -1,9 +1,12 @@
+import Foundation
 import Hummingbird
+import WDietCore
 
-/// The web app's onboarding (account step, the 8 profile steps), sign in and out.
+/// The web app's onboarding (account step, then the profile steps of 000 Step 12), sign in and sign out.
 ///
-/// Foundation version: the account step with "Continue without an account" and "Create account", both plain forms
-/// that work without script. The profile steps come next.
+/// The account, sign-in and sign-out pages are plain forms that work without script. The profile steps are one page
+/// that a small script walks through step by step (`assets/js/onboarding.js`); the last step saves the profile with
+/// `PUT /api/v1/profile`, so the rules and the messages are the API's.
 struct OnboardingPages: Sendable {
     let services: AppServices
     let accounts: AccountService
@@ -17,10 +20,37 @@ struct OnboardingPages: Sendable {
         var formError: String?
     }
 
+    struct LoginPage {
+        var chrome: PageChrome
+        var email: String = ""
+        var emailError: String?
+        var passwordError: String?
+        var formError: String?
+    }
+
+    /// One option of a `<select>` or a choice, with whether it starts selected.
+    struct Option {
+        var value: String
+        var label: String
+        var selected: Bool = false
+    }
+
+    struct ProfileSteps {
+        var chrome: PageChrome
+        /// The latest date of birth the date field accepts (today, in the user's browser the script refines it).
+        var today: String
+        var weightWholes: [Option]
+        var weightDecimals: [Option]
+        /// The eating moments the timeline offers: every half hour of the default window.
+        var momentSlots: [Option]
+        var windowStartStep: Int
+        var windowStepCount: Int
+    }
+
     func register(on router: Router<AppRequestContext>) {
         router.get("/onboarding") { _, context in
             if context.userId != nil { throw WebRedirect(location: "/") }
-            return try accountStep(AccountStep(chrome: PageChrome(context: context)), context: context)
+            return try preSessionPage("onboarding-account", AccountStep(chrome: PageChrome(context: context)), context: context)
         }
         router.post("/onboarding/guest") { request, context in
             _ = try await WebForm.read(request, context: context)
@@ -37,17 +67,81 @@ struct OnboardingPages: Sendable {
                 step.emailError = error.fields["email"]
                 step.passwordError = error.fields["password"]
                 if step.emailError == nil && step.passwordError == nil { step.formError = error.message }
-                return try accountStep(step, context: context, status: .unprocessableContent)
+                return try preSessionPage("onboarding-account", step, context: context, status: .unprocessableContent)
             }
+        }
+        router.get("/onboarding/profile") { _, context in
+            let userId = try WebPage.requireUser(context)
+            // The steps are for a first profile; later changes belong to Settings.
+            if try await services.profiles.profile(userId: userId) != nil { throw WebRedirect(location: "/dashboard") }
+            return try WebTemplates.page("onboarding-profile", profileSteps(context: context))
+        }
+
+        router.get("/login") { _, context in
+            if context.userId != nil { throw WebRedirect(location: "/") }
+            return try preSessionPage("login", LoginPage(chrome: PageChrome(context: context)), context: context)
+        }
+        router.post("/login") { request, context in
+            let form = try await WebForm.read(request, context: context)
+            do {
+                let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web)
+                // "/" sends the user on to the dashboard, or to the profile steps if onboarding was left half-way.
+                return signedInRedirect(signedIn, to: "/")
+            } catch let error as APIError where error.status.code < 500 {
+                var page = LoginPage(chrome: PageChrome(context: context), email: form.text("email"))
+                page.emailError = error.fields["email"]
+                page.passwordError = error.fields["password"]
+                if page.emailError == nil && page.passwordError == nil { page.formError = error.message }
+                let status: HTTPResponse.Status = error.status == .unauthorized ? .unauthorized : .unprocessableContent
+                return try preSessionPage("login", page, context: context, status: status)
+            }
+        }
+        router.post("/logout") { request, context in
+            _ = try await WebForm.read(request, context: context)
+            if let token = context.webSessionToken { try await accounts.logout(token: token) }
+            var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+            response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
+            return response
         }
     }
 
-    /// The account step, with a fresh pre-session CSRF cookie whose value the forms echo back.
-    func accountStep(_ values: AccountStep, context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    func profileSteps(context: AppRequestContext) -> ProfileSteps {
+        let today = LocalDate(services.now(), in: .gmt)
+        // The picker starts at Other's 80 kg until a gender is chosen; the script moves it to 90/70/80.
+        let start = Sex.other.defaultPickerWeightKg
+        let window = EatingWindow.default
+        return ProfileSteps(
+            chrome: PageChrome(context: context),
+            today: today.iso,
+            weightWholes: (30...200).map { Option(value: "\($0)", label: "\($0)", selected: Double($0) == start.rounded(.down)) },
+            weightDecimals: (0...9).map { Option(value: "\($0)", label: ".\($0)", selected: $0 == 0) },
+            momentSlots: stride(from: 0, through: EatingWindow.durationMinutes, by: EatingWindow.stepMinutes).map { offset in
+                let minute = window.startMinute + offset
+                return Option(value: "\(offset)", label: Self.clock12(minute))
+            },
+            windowStartStep: window.startMinute / EatingWindow.stepMinutes,
+            windowStepCount: 1_440 / EatingWindow.stepMinutes - 1
+        )
+    }
+
+    /// 720 → "12pm", 750 → "12:30pm", 0 → "12am": 000's way of writing the window ("12pm - 6pm").
+    static func clock12(_ minuteOfDay: Int) -> String {
+        let minute = ((minuteOfDay % 1_440) + 1_440) % 1_440
+        let hour24 = minute / 60
+        let hour12 = hour24 % 12 == 0 ? 12 : hour24 % 12
+        let suffix = hour24 < 12 ? "am" : "pm"
+        let minutes = minute % 60
+        return minutes == 0 ? "\(hour12)\(suffix)" : "\(hour12):\(String(format: "%02d", minutes))\(suffix)"
+    }
+
+    /// A page with a form posted before there is a session: it sets a fresh pre-session CSRF cookie whose value
+    /// the forms echo back.
+    func preSessionPage<Values>(_ template: String, _ values: Values, context: AppRequestContext, status: HTTPResponse.Status = .ok) throws -> Response
+    where Values: PreSessionValues {
         var values = values
         let token = SessionToken.generate()
         values.chrome = PageChrome(context: context, preSessionToken: token)
-        var response = try WebTemplates.page("onboarding-account", values, status: status)
+        var response = try WebTemplates.page(template, values, status: status)
         response.setCookie(WebSession.preSessionCookie(token, secure: configuration.secureCookies))
         return response
     }
@@ -60,3 +154,11 @@ struct OnboardingPages: Sendable {
         return response
     }
 }
+
+/// Page values whose CSRF token comes from the pre-session cookie.
+protocol PreSessionValues {
+    var chrome: PageChrome { get set }
+}
+
+extension OnboardingPages.AccountStep: PreSessionValues {}
+extension OnboardingPages.LoginPage: PreSessionValues {}

@@ -1,10 +1,119 @@
+import Foundation
 import Hummingbird
+import WDietCore
+import WDietStore
 
-/// The web app's Settings.
+/// The web app's Settings (first version): units, eating window, time zone, the account, log out.
+///
+/// The page renders the profile's current choices; `assets/js/settings.js` saves them with `PUT /api/v1/profile`
+/// and the profile's `version` as `baseVersion`, so an edit made elsewhere in between is caught (409) instead of
+/// overwritten. A guest adds an email and password here with a plain form and keeps every row.
 struct SettingsPages: Sendable {
     let services: AppServices
     let accounts: AccountService
     let configuration: ServerConfiguration
 
-    func register(on router: Router<AppRequestContext>) {}
+    struct SettingsPage {
+        var chrome: PageChrome
+        var version: String
+        var weightKg: Bool
+        var weightLb: Bool
+        var heightCm: Bool
+        var heightFtIn: Bool
+        var windowStarts: [OnboardingPages.Option]
+        var windowRange: String
+        var timeZones: [OnboardingPages.Option]
+        /// "Your plan will be updated tomorrow at midnight (Mon 2 Mar)" while a saved change waits.
+        var pendingNotice: String?
+        var isGuest: Bool
+        var email: String?
+        var upgradeEmail: String = ""
+        var emailError: String?
+        var passwordError: String?
+        var accountError: String?
+        /// A toast for the script to show once: set after the guest's account was created.
+        var toast: String?
+    }
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/settings") { request, context in
+            let userId = try WebPage.requireUser(context)
+            let stored = try await WebPage.requireProfile(services, userId: userId)
+            var page = try await settingsPage(stored, userId: userId, context: context)
+            if request.uri.queryParameters.get("account") == "created" { page.toast = "Account created. Your progress is saved." }
+            return try WebTemplates.page("settings", page)
+        }
+        router.post("/settings/account") { request, context in
+            let userId = try WebPage.requireUser(context)
+            let form = try await WebForm.read(request, context: context)
+            do {
+                let signedIn = try await accounts.upgradeGuest(
+                    userId: userId, email: form.text("email"), password: form["password"] ?? "", kind: .web, logger: context.logger
+                )
+                // The guest's sessions ended with the upgrade; this browser carries on with the new one.
+                var response = Response(status: .seeOther, headers: [.location: "/settings?account=created", .cacheControl: "no-store"])
+                response.setCookie(WebSession.sessionCookie(signedIn.token, secure: configuration.secureCookies))
+                return response
+            } catch let error as APIError where error.status.code < 500 {
+                let stored = try await WebPage.requireProfile(services, userId: userId)
+                var page = try await settingsPage(stored, userId: userId, context: context)
+                page.upgradeEmail = form.text("email")
+                page.emailError = error.fields["email"]
+                page.passwordError = error.fields["password"]
+                if page.emailError == nil && page.passwordError == nil { page.accountError = error.message }
+                return try WebTemplates.page("settings", page, status: error.status == .conflict ? .conflict : .unprocessableContent)
+            }
+        }
+    }
+
+    func settingsPage(_ stored: StoredProfile, userId: UUID, context: AppRequestContext) async throws -> SettingsPage {
+        let profile = stored.profile
+        let user = try await accounts.user(id: userId)
+        let today = LocalDate(services.now(), in: profile.timeZone)
+        let window = profile.eatingWindow
+        return SettingsPage(
+            chrome: PageChrome(context: context, tab: .settings),
+            version: String(stored.version),
+            weightKg: profile.weightUnit == .kg, weightLb: profile.weightUnit == .lb,
+            heightCm: profile.heightUnit == .cm, heightFtIn: profile.heightUnit == .ftIn,
+            windowStarts: stride(from: 0, to: 1_440, by: EatingWindow.stepMinutes).map { start in
+                OnboardingPages.Option(
+                    value: Self.clock24(start), label: Self.windowLabel(start: start), selected: start == window.startMinute
+                )
+            },
+            windowRange: Self.windowLabel(start: window.startMinute),
+            timeZones: Self.timeZoneOptions(selected: profile.timeZoneIdentifier, at: services.now()),
+            pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
+            isGuest: user?.email == nil,
+            email: user?.email
+        )
+    }
+
+    /// 720 → "12:00", the API's `eatingWindowStart`.
+    static func clock24(_ minute: Int) -> String {
+        String(format: "%02d:%02d", minute / 60, minute % 60)
+    }
+
+    /// "12pm - 6pm", as the dashboard's banner writes the window.
+    static func windowLabel(start: Int) -> String {
+        "\(OnboardingPages.clock12(start)) - \(OnboardingPages.clock12(start + EatingWindow.durationMinutes))"
+    }
+
+    /// Every zone the system knows, with its current offset ("Europe/Berlin (GMT+01:00)"); the profile's own zone
+    /// is always among them.
+    static func timeZoneOptions(selected: String, at now: Date) -> [OnboardingPages.Option] {
+        var identifiers = TimeZone.knownTimeZoneIdentifiers.sorted()
+        if !identifiers.contains(selected) { identifiers.insert(selected, at: 0) }
+        return identifiers.map { identifier in
+            let name = identifier.replacingOccurrences(of: "_", with: " ")
+            let label = TimeZone(identifier: identifier).map { "\(name) (\(offsetLabel($0.secondsFromGMT(for: now))))" } ?? name
+            return OnboardingPages.Option(value: identifier, label: label, selected: identifier == selected)
+        }
+    }
+
+    static func offsetLabel(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return "GMT" + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
 }
