@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .target(name: "WDietCore"),
@@ -37,8 +38,10 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 // NIOThreadPool: bcrypt runs there, off the threads that serve requests.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Ink renders the Learn tab's Markdown articles (once, at startup).
+                .product(name: "Ink", package: "Ink"),
             ],
-            resources: [.copy("Resources/templates"), .copy("Resources/public")]
+            resources: [.copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn")]
         ),
         .executableTarget(
             name: "wdiet",

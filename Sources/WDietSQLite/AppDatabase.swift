@@ -37,6 +37,7 @@ public final class AppDatabase: Sendable {
         registerCoachMigrations(&migrator)
         registerFoodCatalogMigrations(&migrator)
         registerAccountMigrations(&migrator)
+        registerTipMigrations(&migrator)
         return migrator
     }
 }

@@ -14,6 +14,7 @@ public struct AppServices: Sendable {
     public let dashboards: DashboardReader
     public let foods: any FoodCatalogStore
     public let accounts: any AccountStore
+    public let tips: any TipStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -28,6 +29,7 @@ public struct AppServices: Sendable {
         dashboards = DashboardReader(store: SQLiteDashboardStore(database: database))
         foods = SQLiteFoodCatalogStore(database: database)
         accounts = SQLiteAccountStore(database: database, now: now)
+        tips = SQLiteTipStore(database: database, now: now)
         self.now = now
     }
 }

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals and weights.
+/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals, weights and the coach's tips.
 /// Each controller's routes are documented in `OpenAPIDocument`.
 struct CoachAPI: Sendable {
     let services: AppServices
@@ -12,5 +12,6 @@ struct CoachAPI: Sendable {
         FoodsAPI(services: services).addRoutes(to: user)
         MealsAPI(services: services).addRoutes(to: user)
         WeightsAPI(services: services).addRoutes(to: user)
+        TipsAPI(services: services).addRoutes(to: user)
     }
 }

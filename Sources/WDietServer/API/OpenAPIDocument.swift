@@ -21,7 +21,7 @@ info:
   version: "1"
   description: |
     The JSON API of w-diet for native clients: accounts, the profile, the MATADOR plan, the dashboard, food search,
-    meals and weights. Every route except the auth ones that sign a user in needs `Authorization: Bearer <token>`
+    meals, weights and the coach's tips. Every route except the auth ones that sign a user in needs `Authorization: Bearer <token>`
     (from register, login or guest); every read and write is scoped to that user. Quantities are metric (kg, cm, g,
     kcal, ml); instants are ISO 8601 UTC (`2026-03-01T12:30:00.000Z`; without fractional seconds accepted too);
     days are local days in the profile's time zone, written `YYYY-MM-DD`.
@@ -42,6 +42,7 @@ tags:
   - name: foods
   - name: meals
   - name: weights
+  - name: tips
 paths:
   /openapi.yaml:
     get:
@@ -376,6 +377,33 @@ paths:
       responses:
         "204": { description: Deleted }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /tips:
+    get:
+      tags: [tips]
+      summary: The coach's tips the user has dismissed
+      description: |
+        A client shows each tip that is not in `dismissed` once, and after "Got it" offers it again only from its ℹ️
+        button. The tips are `eating-window`, `first-phase-switch`, `first-weekly-average` and `learn-welcome`.
+      responses:
+        "200":
+          description: The dismissed tips
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Tips" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /tips/{id}/dismiss:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        schema: { $ref: "#/components/schemas/TipId" }
+    post:
+      tags: [tips]
+      summary: Dismiss a tip for good (idempotent)
+      responses:
+        "204": { description: Dismissed, now or before }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/NotFound" }
 components:
@@ -803,5 +831,15 @@ components:
         entries: { type: array, items: { $ref: "#/components/schemas/WeightEntry" } }
         days: { type: array, items: { $ref: "#/components/schemas/WeightDay" } }
         pickerDefaultKg: { type: number }
+    TipId:
+      type: string
+      enum: [eating-window, first-phase-switch, first-weekly-average, learn-welcome]
+    Tips:
+      type: object
+      required: [dismissed]
+      properties:
+        dismissed:
+          type: array
+          items: { $ref: "#/components/schemas/TipId" }
 """#
 }
