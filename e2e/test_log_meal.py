@@ -5,6 +5,13 @@ from playwright.sync_api import expect
 
 from conftest import api, new_user_with_profile, screenshot
 
+def signed_in(page, server, **profile):
+    """A new user with a profile; console lines from the setup's pass through onboarding belong to its own tests."""
+    body = new_user_with_profile(page, server, **profile)
+    page.console_errors.clear()
+    return body
+
+
 CHICKEN = "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw"
 
 
@@ -15,7 +22,7 @@ def target_calories(page, server) -> int:
 
 
 def test_search_choose_150_g_and_save(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     target = target_calories(page, server)
     page.goto(server + "/meals/new")
     expect(page.get_by_text("Eating window: 12pm - 6pm")).to_be_visible()
@@ -74,7 +81,7 @@ def test_search_choose_150_g_and_save(server, page):
 
 
 def test_manual_meal_invalid_then_valid_calories(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     page.goto(server + "/meals/new")
     page.get_by_role("button", name="Manual Entry").click()
     page.get_by_role("button", name="Lunch").click()
@@ -106,7 +113,7 @@ def test_manual_meal_invalid_then_valid_calories(server, page):
 
 
 def test_no_results_offers_manual_entry(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     page.goto(server + "/meals/new")
     page.get_by_role("combobox", name="Search food").press_sequentially("qqzzxxyy", delay=20)
     expect(page.get_by_text("No results found — try manual entry?")).to_be_visible()
@@ -116,7 +123,7 @@ def test_no_results_offers_manual_entry(server, page):
 
 
 def test_search_unavailable_without_a_catalog(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     # The server answers 503 catalog_missing when it has no catalog; here the answer is staged.
     page.route("**/api/v1/foods/search*", lambda route: route.fulfill(
         status=503, content_type="application/json",
@@ -131,7 +138,7 @@ def test_search_unavailable_without_a_catalog(server, page):
 
 
 def test_leaving_a_filled_form_asks_discard_meal(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     page.goto(server + "/meals/today")
     page.get_by_role("link", name="Log Meal").click()
     page.wait_for_url(server + "/meals/new")

@@ -3,6 +3,13 @@ from playwright.sync_api import expect
 
 from conftest import api, new_user_with_profile, screenshot
 
+def signed_in(page, server, **profile):
+    """A new user with a profile; console lines from the setup's pass through onboarding belong to its own tests."""
+    body = new_user_with_profile(page, server, **profile)
+    page.console_errors.clear()
+    return body
+
+
 
 def log(page, server, **meal):
     status, body = api(page, server, "POST", "/api/v1/meals", meal)
@@ -11,7 +18,7 @@ def log(page, server, **meal):
 
 
 def test_empty_state(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     page.goto(server + "/meals/today")
     expect(page.get_by_text("No meals logged today. Tap Log Meal to start!")).to_be_visible()
     expect(page.get_by_role("link", name="Log Meal")).to_have_attribute("href", "/meals/new")
@@ -20,7 +27,7 @@ def test_empty_state(server, page):
 
 
 def test_totals_edit_delete_and_undo(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     status, day = api(page, server, "GET", "/api/v1/dashboard")
     target = day["targets"]["calories"]
     log(page, server, name="Oatmeal with berries", calories=350, protein=12, carbs=60, fat=7)
@@ -83,7 +90,7 @@ def test_totals_edit_delete_and_undo(server, page):
 
 
 def test_leaving_an_edited_meal_asks_discard_meal(server, page):
-    new_user_with_profile(page, server)
+    signed_in(page, server)
     log(page, server, name="Yogurt", calories=150)
     page.goto(server + "/meals/today")
     page.get_by_role("link", name="Yogurt").click()

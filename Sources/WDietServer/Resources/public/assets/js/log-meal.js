@@ -102,7 +102,9 @@
   function searchFailed(detail) {
     clearResults();
     showNote("unavailable");
-    status.textContent = detail ? `${detail} Search unavailable — enter manually` : "Search unavailable — enter manually";
+    // The visible note carries the words and the way out; the status line only announces it.
+    status.classList.add("visually-hidden");
+    status.textContent = detail ? `${detail} Search unavailable` : "Search unavailable";
   }
 
   function renderResults(list) {
@@ -110,6 +112,7 @@
     foods = list;
     if (list.length === 0) {
       showNote("empty");
+      status.classList.add("visually-hidden");
       status.textContent = "No results found";
       return;
     }
@@ -134,6 +137,7 @@
       results.appendChild(item);
     });
     setExpanded(true);
+    status.classList.remove("visually-hidden");
     status.textContent = `${list.length} ${list.length === 1 ? "result" : "results"} found`;
   }
 
