@@ -1,0 +1,335 @@
+// Log a meal: food search (as you type), the portion step with live numbers, and manual entry.
+// Saving goes through the JSON API; the server computes the stored values with the same rounding shown here.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SEARCH_DELAY_MS = 300;
+  const RESULT_LIMIT = 10;
+  const GRAMS_MIN = 0.1, GRAMS_MAX = 5000;
+
+  const modeSearch = $("mode-search"), modeManual = $("mode-manual");
+  const searchPanel = $("search-panel"), manualPanel = $("manual-panel");
+  const query = $("food-query"), results = $("food-results"), status = $("food-status");
+  const emptyNote = $("food-empty"), unavailableNote = $("food-unavailable"), searchStep = $("food-search-step");
+  const portionForm = $("portion-form"), unit = $("portion-unit"), quantity = $("portion-quantity");
+  const manualForm = $("manual-form");
+  const calorieMessage = manualForm.dataset.calorieMessage;
+  const macroMessage = manualForm.dataset.macroMessage;
+  const amountMessage = "Amount must be between 0.1-5000 g";
+
+  let chosenFood = null;
+  let foods = [];
+  let activeIndex = -1;
+  let searchTimer = null;
+  let searchController = null;
+  let saving = false;
+
+  // Same arithmetic as WDietCore's MealInput.fromFood: per-100 g value × (grams / 100), rounded to a tenth.
+  const tenth = (value) => Math.round(value * 10) / 10;
+  const scaled = (per100, grams) => tenth(per100 * (grams / 100));
+  const formatTenth = (value) => String(tenth(value));
+
+  function manualIsFilled() {
+    return ["manual-name", "manual-calories", "manual-protein", "manual-carbs", "manual-fat"].some((id) => $(id).value.trim() !== "");
+  }
+  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled());
+
+  // ---- Search or manual entry ----
+  function showMode(manual) {
+    modeSearch.setAttribute("aria-pressed", String(!manual));
+    modeManual.setAttribute("aria-pressed", String(manual));
+    searchPanel.hidden = manual;
+    manualPanel.hidden = !manual;
+    (manual ? $("manual-calories") : (chosenFood ? quantity : query)).focus();
+  }
+  modeSearch.addEventListener("click", () => showMode(false));
+  modeManual.addEventListener("click", () => showMode(true));
+  document.querySelectorAll("[data-switch-manual]").forEach((button) => button.addEventListener("click", () => showMode(true)));
+
+  // ---- As-you-type search ----
+  function setExpanded(open) { query.setAttribute("aria-expanded", String(open)); }
+
+  function clearResults() {
+    results.replaceChildren();
+    foods = [];
+    activeIndex = -1;
+    query.removeAttribute("aria-activedescendant");
+    setExpanded(false);
+  }
+
+  function showNote(note) {
+    emptyNote.hidden = note !== "empty";
+    unavailableNote.hidden = note !== "unavailable";
+  }
+
+  query.addEventListener("input", () => {
+    clearTimeout(searchTimer);
+    const text = query.value.trim();
+    if (text === "") {
+      if (searchController) searchController.abort();
+      clearResults();
+      showNote(null);
+      status.textContent = "";
+      return;
+    }
+    searchTimer = setTimeout(() => search(text), SEARCH_DELAY_MS);
+  });
+
+  async function search(text) {
+    // A newer query makes the older answer worthless: cancel it rather than let it arrive late and win.
+    if (searchController) searchController.abort();
+    const controller = new AbortController();
+    searchController = controller;
+    let response;
+    try {
+      response = await fetch(`/api/v1/foods/search?q=${encodeURIComponent(text)}&limit=${RESULT_LIMIT}`,
+        { headers: { Accept: "application/json" }, credentials: "same-origin", signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      return searchFailed("You seem to be offline.");
+    }
+    if (controller !== searchController) return;
+    if (!response.ok) {
+      return searchFailed(response.status === 503 ? "" : "The search did not work.");
+    }
+    let body;
+    try { body = await response.json(); } catch (_) { return searchFailed("The search did not work."); }
+    if (controller !== searchController) return;
+    renderResults(body.results || []);
+  }
+
+  function searchFailed(detail) {
+    clearResults();
+    showNote("unavailable");
+    // The visible note carries the words and the way out; the status line only announces it.
+    status.classList.add("visually-hidden");
+    status.textContent = detail ? `${detail} Search unavailable` : "Search unavailable";
+  }
+
+  function renderResults(list) {
+    clearResults();
+    foods = list;
+    if (list.length === 0) {
+      showNote("empty");
+      status.classList.add("visually-hidden");
+      status.textContent = "No results found";
+      return;
+    }
+    showNote(null);
+    list.forEach((food, index) => {
+      const item = document.createElement("li");
+      item.className = "food-result";
+      item.id = `food-option-${index}`;
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", "false");
+      const name = document.createElement("span");
+      name.className = "food-result__name";
+      name.textContent = food.name;
+      const kcal = document.createElement("span");
+      kcal.className = "food-result__kcal";
+      kcal.textContent = `${WDiet.formatInt(food.kcalPer100g)} cal / 100g`;
+      const macros = document.createElement("span");
+      macros.className = "food-result__macros";
+      macros.textContent = `P ${formatTenth(food.proteinPer100g)}g · C ${formatTenth(food.carbsPer100g)}g · F ${formatTenth(food.fatPer100g)}g`;
+      item.append(name, kcal, macros);
+      item.addEventListener("click", () => chooseFood(food));
+      results.appendChild(item);
+    });
+    setExpanded(true);
+    status.classList.remove("visually-hidden");
+    status.textContent = `${list.length} ${list.length === 1 ? "result" : "results"} found`;
+  }
+
+  function setActive(index) {
+    const items = results.querySelectorAll("[role=option]");
+    if (items.length === 0) return;
+    activeIndex = (index + items.length) % items.length;
+    items.forEach((item, i) => item.setAttribute("aria-selected", String(i === activeIndex)));
+    const active = items[activeIndex];
+    query.setAttribute("aria-activedescendant", active.id);
+    active.scrollIntoView({ block: "nearest" });
+  }
+
+  query.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown") { event.preventDefault(); setActive(activeIndex + 1); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); setActive(activeIndex - 1); }
+    else if (event.key === "Enter") {
+      event.preventDefault();
+      if (activeIndex >= 0 && foods[activeIndex]) chooseFood(foods[activeIndex]);
+      else if (foods.length > 0) setActive(0);
+    } else if (event.key === "Escape") { clearResults(); }
+  });
+
+  // ---- The portion step ----
+  function chooseFood(food) {
+    chosenFood = food;
+    $("portion-name").textContent = food.name;
+    $("portion-per100").textContent =
+      `${WDiet.formatInt(food.kcalPer100g)} cal per 100g · P ${formatTenth(food.proteinPer100g)}g · C ${formatTenth(food.carbsPer100g)}g · F ${formatTenth(food.fatPer100g)}g`;
+    unit.replaceChildren();
+    const grams = new Option("grams (g)", "g");
+    unit.appendChild(grams);
+    (food.portions || []).forEach((portion, index) => {
+      if (portion.label === "100 g") return; // the grams unit covers it
+      unit.appendChild(new Option(`${portion.label} (${formatTenth(portion.grams)} g)`, String(index)));
+    });
+    unit.value = "g";
+    quantity.value = "100";
+    searchStep.hidden = true;
+    portionForm.hidden = false;
+    $("portion-error").hidden = true;
+    document.dispatchEvent(new Event("meal-guard:changed"));
+    updatePortion();
+    quantity.focus();
+    quantity.select();
+  }
+
+  $("portion-change").addEventListener("click", () => {
+    chosenFood = null;
+    portionForm.hidden = true;
+    searchStep.hidden = false;
+    query.focus();
+  });
+
+  /** The amount as the API will take it, its grams, or null with the message when it is not a valid amount. */
+  function amount() {
+    const value = Number(quantity.value.replace(",", "."));
+    if (quantity.value.trim() === "" || !Number.isFinite(value) || value <= 0) return { error: amountMessage };
+    if (unit.value === "g") {
+      if (value < GRAMS_MIN || value > GRAMS_MAX) return { error: amountMessage };
+      return { grams: value, body: { grams: value } };
+    }
+    const portion = chosenFood.portions[Number(unit.value)];
+    // As MealBody does: the portion's grams × quantity, to a thousandth of a gram.
+    const grams = Math.round(portion.grams * value * 1000) / 1000;
+    if (grams < GRAMS_MIN || grams > GRAMS_MAX) return { error: amountMessage };
+    return { grams, body: { portion: portion.label, quantity: value } };
+  }
+
+  function updatePortion() {
+    if (!chosenFood) return;
+    const result = amount();
+    const field = $("amount-field"), error = $("amount-error");
+    field.classList.toggle("field--invalid", Boolean(result.error));
+    quantity.setAttribute("aria-invalid", String(Boolean(result.error)));
+    error.hidden = !result.error;
+    error.textContent = result.error || "";
+    const grams = result.error ? 0 : result.grams;
+    $("portion-kcal").textContent = WDiet.formatInt(scaled(chosenFood.kcalPer100g, grams));
+    $("portion-protein").textContent = formatTenth(scaled(chosenFood.proteinPer100g, grams));
+    $("portion-carbs").textContent = formatTenth(scaled(chosenFood.carbsPer100g, grams));
+    $("portion-fat").textContent = formatTenth(scaled(chosenFood.fatPer100g, grams));
+    $("portion-grams").textContent = result.error ? "" : `${formatTenth(grams)} g`;
+  }
+  quantity.addEventListener("input", updatePortion);
+  unit.addEventListener("change", () => {
+    // A household measure starts at 1 of it; grams at 100.
+    quantity.value = unit.value === "g" ? "100" : "1";
+    updatePortion();
+  });
+
+  portionForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (saving || !chosenFood) return;
+    const result = amount();
+    if (result.error) { updatePortion(); quantity.focus(); return; }
+    await save(Object.assign({ foodId: chosenFood.id }, result.body), $("portion-save"), (error) => {
+      const message = $("portion-error");
+      message.textContent = Object.values(error.fields || {})[0] || error.message;
+      message.hidden = false;
+    });
+  });
+
+  // ---- Manual entry ----
+  const manualFields = {
+    calories: { input: $("manual-calories"), error: $("manual-calories-error") },
+    protein: { input: $("manual-protein"), error: $("manual-protein-error") },
+    carbs: { input: $("manual-carbs"), error: $("manual-carbs-error") },
+    fat: { input: $("manual-fat"), error: $("manual-fat-error") },
+    name: { input: $("manual-name"), error: $("manual-name-error") },
+  };
+
+  function showFieldError(name, message) {
+    const { input, error } = manualFields[name];
+    input.closest(".field").classList.toggle("field--invalid", Boolean(message));
+    if (message) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    error.textContent = message || "";
+    error.hidden = !message;
+  }
+
+  const parse = (text) => (text.trim() === "" ? null : Number(text.trim().replace(",", ".")));
+
+  /** The manual form's message for one field, as MealInput.manual words it; null when the value is fine. */
+  function manualError(name) {
+    const value = parse(manualFields[name].input.value);
+    if (name === "calories") return value !== null && Number.isFinite(value) && value >= 1 && value <= 9999 ? null : calorieMessage;
+    if (name === "name") return manualFields.name.input.value.trim().length > 100 ? "Meal name must be 100 characters or fewer" : null;
+    if (value === null) return null;
+    return Number.isFinite(value) && value >= 0 && value <= 999 ? null : macroMessage;
+  }
+
+  Object.keys(manualFields).forEach((name) => {
+    const { input } = manualFields[name];
+    // Judge a field once the person has left it; after that, clear the message as soon as it is fixed.
+    input.addEventListener("blur", () => { if (input.value.trim() !== "" || name === "calories" && input.dataset.touched) showFieldError(name, manualError(name)); });
+    input.addEventListener("input", () => {
+      input.dataset.touched = "1";
+      if (input.getAttribute("aria-invalid") === "true") showFieldError(name, manualError(name));
+    });
+  });
+
+  document.querySelectorAll("[data-meal-type]").forEach((chip) => {
+    chip.addEventListener("click", () => {
+      document.querySelectorAll("[data-meal-type]").forEach((other) => other.setAttribute("aria-pressed", String(other === chip)));
+      manualFields.name.input.value = chip.dataset.mealType;
+      document.dispatchEvent(new Event("meal-guard:changed"));
+      manualFields.calories.input.focus();
+    });
+  });
+  manualFields.name.input.addEventListener("input", () => {
+    document.querySelectorAll("[data-meal-type]").forEach((chip) =>
+      chip.setAttribute("aria-pressed", String(chip.dataset.mealType === manualFields.name.input.value.trim())));
+  });
+
+  manualForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    let firstInvalid = null;
+    ["name", "calories", "protein", "carbs", "fat"].forEach((name) => {
+      const message = manualError(name);
+      showFieldError(name, message);
+      if (message && !firstInvalid) firstInvalid = manualFields[name].input;
+    });
+    if (firstInvalid) { firstInvalid.focus(); return; }
+    const body = { name: manualFields.name.input.value.trim(), calories: parse(manualFields.calories.input.value) };
+    ["protein", "carbs", "fat"].forEach((name) => {
+      const value = parse(manualFields[name].input.value);
+      if (value !== null) body[name] = value;
+    });
+    await save(body, $("manual-save"), (error) => {
+      const fields = error.fields || {};
+      let shown = false;
+      Object.keys(fields).forEach((name) => { if (manualFields[name]) { showFieldError(name, fields[name]); shown = true; } });
+      if (!shown) WDiet.toast(error.message);
+    });
+  });
+
+  // ---- Saving ----
+  async function save(body, button, showError) {
+    saving = true;
+    button.disabled = true;
+    // A client id makes a retried save harmless: the server returns the meal it already has.
+    if (window.crypto && typeof window.crypto.randomUUID === "function") body.id = window.crypto.randomUUID();
+    try {
+      const meal = await WDiet.api("POST", "/api/v1/meals", body);
+      guard.allowLeave();
+      window.location.assign(`/meals/today?saved=${encodeURIComponent(meal.id)}`);
+    } catch (error) {
+      saving = false;
+      button.disabled = false;
+      if (error.status === 503) { showNote("unavailable"); WDiet.toast("Search unavailable — enter manually"); return; }
+      showError(error);
+    }
+  }
+})();

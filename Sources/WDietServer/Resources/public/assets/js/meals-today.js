@@ -1,0 +1,179 @@
+// Today's meals (running totals, delete with undo) and the edit form (live numbers, "Discard meal?").
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SMILEYS = { happy: "😊", neutral: "😐", sad: "😞" };
+  const VERDICTS = { happy: "good", neutral: "fair", sad: "low" };
+  const LABELS = { protein: "Protein", carbs: "Carbs", fat: "Fats" };
+
+  // ---- The notice after a save, an edit or a delete (?saved=, ?updated=, ?deleted=) becomes a toast ----
+  const flash = $("meal-flash");
+  if (flash) {
+    const deletedId = flash.dataset.deletedId;
+    if (deletedId) {
+      WDiet.toast(flash.dataset.flash, { actionLabel: "Undo", duration: 8000, onAction: () => restoreAndReload(deletedId) });
+    } else {
+      WDiet.toast(flash.dataset.flash, { duration: 3000 });
+    }
+    flash.remove();
+    history.replaceState(null, "", window.location.pathname);
+  }
+
+  async function restoreAndReload(id) {
+    try {
+      await WDiet.api("POST", `/api/v1/meals/${id}/restore`);
+      window.location.assign("/meals/today");
+    } catch (error) {
+      WDiet.toast(error.message);
+    }
+  }
+
+  // ---- Running totals, redrawn from the dashboard's numbers after a delete or an undo ----
+  async function refreshTotals() {
+    let day;
+    try { day = await WDiet.api("GET", `/api/v1/dashboard`); } catch (_) { return; }
+    const eaten = WDiet.formatInt(day.totals.calories), target = WDiet.formatInt(day.targets.calories);
+    $("totals-calories").textContent = `${eaten} / ${target} cal`;
+    const list = $("totals-macros");
+    list.replaceChildren();
+    const spoken = [];
+    day.macros.forEach((macro) => {
+      const item = document.createElement("li");
+      item.className = `meal-totals__macro meal-totals__macro--${macro.macro}`;
+      if (macro.smiley) {
+        const smiley = document.createElement("span");
+        smiley.className = "meal-totals__smiley";
+        smiley.textContent = SMILEYS[macro.smiley] || "";
+        item.append(smiley, " ");
+      }
+      const label = document.createElement("span");
+      label.className = "meal-totals__label";
+      label.textContent = LABELS[macro.macro];
+      const grams = document.createElement("strong");
+      grams.textContent = `${Math.round(macro.grams)}g`;
+      item.append(label, " ", grams);
+      list.appendChild(item);
+      spoken.push(`${LABELS[macro.macro]} ${Math.round(macro.grams)} grams${macro.smiley ? ", " + VERDICTS[macro.smiley] : ""}.`);
+    });
+    const count = day.totals.mealCount;
+    $("totals-summary").textContent =
+      `Running totals: ${eaten} of ${target} calories. ${spoken.join(" ")} ${count} ${count === 1 ? "meal" : "meals"} logged today.`;
+  }
+
+  function syncEmptyState() {
+    const list = $("meal-list");
+    const empty = list.children.length === 0;
+    list.hidden = empty;
+    $("meal-empty").hidden = !empty;
+    $("add-meal").textContent = empty ? "Log Meal" : "Add Another Meal";
+  }
+
+  // ---- Delete with undo ----
+  document.querySelectorAll(".meal-row__delete").forEach((form) => {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const row = form.closest(".meal-row");
+      const id = row.dataset.mealId;
+      const list = row.parentNode, next = row.nextSibling;
+      const button = form.querySelector("button");
+      button.disabled = true;
+      try {
+        await WDiet.api("DELETE", `/api/v1/meals/${id}`);
+      } catch (error) {
+        button.disabled = false;
+        WDiet.toast(error.message);
+        return;
+      }
+      row.remove();
+      syncEmptyState();
+      refreshTotals();
+      WDiet.toast("Meal deleted", {
+        actionLabel: "Undo", duration: 8000,
+        onAction: async () => {
+          try {
+            await WDiet.api("POST", `/api/v1/meals/${id}/restore`);
+          } catch (error) {
+            WDiet.toast(error.message);
+            return;
+          }
+          button.disabled = false;
+          list.insertBefore(row, next && next.parentNode === list ? next : null);
+          syncEmptyState();
+          refreshTotals();
+          WDiet.toast("Meal restored");
+        },
+      });
+    });
+  });
+
+  // ---- The edit form ----
+  const editForm = $("edit-form");
+  if (!editForm) return;
+  const inputs = Array.from(editForm.querySelectorAll("input:not([type=hidden])"));
+  const isDirty = () => inputs.some((input) => input.value !== input.defaultValue);
+  const guard = window.WDietMealGuard.install(isDirty);
+  const tenth = (value) => Math.round(value * 10) / 10;
+  const parse = (text) => (text.trim() === "" ? null : Number(text.trim().replace(",", ".")));
+
+  const grams = $("edit-grams");
+  function fieldError(input, message) {
+    const error = document.getElementById(input.getAttribute("aria-describedby"));
+    input.closest(".field").classList.toggle("field--invalid", Boolean(message));
+    if (message) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    if (error) { error.textContent = message || ""; error.hidden = !message; }
+  }
+
+  function problem(input) {
+    const value = parse(input.value);
+    switch (input.name) {
+      case "calories": return value !== null && value >= 1 && value <= 9999 ? null : editForm.dataset.calorieMessage;
+      case "grams": return value !== null && value >= 0.1 && value <= 5000 ? null : editForm.dataset.amountMessage;
+      case "name": return input.value.trim().length > 100 ? "Meal name must be 100 characters or fewer" : null;
+      default: return value === null || (value >= 0 && value <= 999) ? null : editForm.dataset.macroMessage;
+    }
+  }
+
+  if (grams && editForm.dataset.kcal) {
+    // The server rescales from the food's values per 100 g with the same rounding.
+    const per100 = (name) => Number(editForm.dataset[name]);
+    grams.addEventListener("input", () => {
+      const value = parse(grams.value);
+      const g = value !== null && value >= 0.1 && value <= 5000 ? value : 0;
+      $("edit-kcal").textContent = String(tenth(per100("kcal") * (g / 100)));
+      $("edit-protein").textContent = String(tenth(per100("protein") * (g / 100)));
+      $("edit-carbs").textContent = String(tenth(per100("carbs") * (g / 100)));
+      $("edit-fat").textContent = String(tenth(per100("fat") * (g / 100)));
+    });
+  }
+
+  inputs.forEach((input) => {
+    input.addEventListener("blur", () => fieldError(input, problem(input)));
+    input.addEventListener("input", () => { if (input.getAttribute("aria-invalid") === "true") fieldError(input, problem(input)); });
+  });
+
+  editForm.addEventListener("submit", (event) => {
+    let firstInvalid = null;
+    inputs.forEach((input) => {
+      const message = problem(input);
+      fieldError(input, message);
+      if (message && !firstInvalid) firstInvalid = input;
+    });
+    if (firstInvalid) { event.preventDefault(); firstInvalid.focus(); return; }
+    guard.allowLeave();
+  });
+
+  const deleteForm = $("edit-delete");
+  deleteForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const id = deleteForm.dataset.mealId;
+    try {
+      await WDiet.api("DELETE", `/api/v1/meals/${id}`);
+    } catch (error) {
+      WDiet.toast(error.message);
+      return;
+    }
+    guard.allowLeave();
+    window.location.assign(`/meals/today?deleted=${encodeURIComponent(id)}`);
+  });
+})();

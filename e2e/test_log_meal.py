@@ -1,0 +1,163 @@
+"""Log a meal (000 Journey 2): search the catalog, choose a portion, see the numbers live, save; manual entry."""
+import re
+
+from playwright.sync_api import expect
+
+from conftest import api, new_user_with_profile, screenshot
+
+def signed_in(page, server, **profile):
+    """A new user with a profile; console lines from the setup's pass through onboarding belong to its own tests."""
+    body = new_user_with_profile(page, server, **profile)
+    page.console_errors.clear()
+    return body
+
+
+CHICKEN = "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw"
+
+
+def target_calories(page, server) -> int:
+    status, day = api(page, server, "GET", "/api/v1/dashboard")
+    assert status == 200
+    return day["targets"]["calories"]
+
+
+def test_search_choose_150_g_and_save(server, page):
+    signed_in(page, server)
+    target = target_calories(page, server)
+    page.goto(server + "/meals/new")
+    expect(page.get_by_text("Eating window: 12pm - 6pm")).to_be_visible()
+
+    search = page.get_by_role("combobox", name="Search food")
+    search.press_sequentially("chicken breast", delay=30)
+    results = page.get_by_role("option")
+    expect(results.first).to_be_visible()
+    expect(page.locator("#food-status")).to_have_text(re.compile(r"^\d+ results? found$"))
+    chicken = page.get_by_role("option").filter(has_text=CHICKEN)
+    expect(chicken).to_contain_text("120 cal / 100g")
+    expect(chicken).to_contain_text("P 22.5g · C 0g · F 2.6g")
+    # Keyboard: the arrow keys move through the list without leaving the field.
+    search.press("ArrowDown")
+    expect(search).to_have_attribute("aria-activedescendant", "food-option-0")
+    screenshot(page, "06-log-meal-search")
+
+    chicken.click()
+    expect(page.get_by_role("heading", name=CHICKEN)).to_be_visible()
+    amount = page.get_by_label("Amount")
+    expect(amount).to_have_value("100")
+    expect(page.locator("#portion-kcal")).to_have_text("120")
+    amount.fill("150")
+    # Per 100 g × 1.5, to the tenth, as the server will store it: 180 cal, 33.8 g protein, 3.9 g fat.
+    expect(page.locator("#portion-kcal")).to_have_text("180")
+    expect(page.locator("#portion-protein")).to_have_text("33.8")
+    expect(page.locator("#portion-carbs")).to_have_text("0")
+    expect(page.locator("#portion-fat")).to_have_text("3.9")
+
+    # A household measure: 1 × 3 oz (85 g) = 102 cal; then back to grams.
+    page.get_by_label("Unit").select_option(label="3 oz (85 g)")
+    expect(amount).to_have_value("1")
+    expect(page.locator("#portion-kcal")).to_have_text("102")
+    page.get_by_label("Unit").select_option(value="g")
+    amount.fill("6000")
+    expect(page.get_by_text("Amount must be between 0.1-5000 g")).to_be_visible()
+    amount.fill("150")
+    expect(page.get_by_text("Amount must be between 0.1-5000 g")).to_be_hidden()
+    expect(page.locator("#portion-kcal")).to_have_text("180")
+    screenshot(page, "06-log-meal-portion")
+
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(server + "/meals/today")
+    expect(page.locator(".toast").filter(has_text="Meal saved!")).to_be_visible()
+    expect(page.locator("#totals-calories")).to_have_text(f"180 / {target:,} cal")
+    expect(page.locator(".meal-row").first).to_contain_text("Chicken, broiler or fryers, breast")
+    expect(page.locator(".meal-row").first).to_contain_text("180 cal")
+
+    # The dashboard's numbers moved with it (ring and totals).
+    status, day = api(page, server, "GET", "/api/v1/dashboard")
+    assert day["totals"]["calories"] == 180
+    assert day["totals"]["protein"] == 33.8
+    assert day["ring"]["totalKcal"] == 180
+    assert day["streak"]["activeToday"] is True
+    assert page.console_errors == []
+
+
+def test_manual_meal_invalid_then_valid_calories(server, page):
+    signed_in(page, server)
+    page.goto(server + "/meals/new")
+    page.get_by_role("button", name="Manual Entry").click()
+    page.get_by_role("button", name="Lunch").click()
+    expect(page.get_by_label("Name")).to_have_value("Lunch")
+    calories = page.get_by_label("Calories")
+    save = page.get_by_role("button", name="Save")
+    for bad in ["0", "10000"]:
+        calories.fill(bad)
+        save.click()
+        expect(page.get_by_text("Calories must be between 1-9999", exact=True)).to_be_visible()
+        expect(calories).to_have_attribute("aria-invalid", "true")
+        assert page.url == server + "/meals/new", "Save is blocked"
+    page.get_by_label("Protein (g)").fill("35")
+    screenshot(page, "06-log-meal-manual")
+    status, day = api(page, server, "GET", "/api/v1/meals")
+    assert day["meals"] == []
+
+    calories.fill("650")
+    expect(page.get_by_text("Calories must be between 1-9999", exact=True)).to_be_hidden()
+    save.click()
+    page.wait_for_url(server + "/meals/today")
+    expect(page.locator(".toast").filter(has_text="Meal saved!")).to_be_visible()
+    row = page.locator(".meal-row").first
+    expect(row).to_contain_text("Lunch")
+    expect(row).to_contain_text("650 cal")
+    status, day = api(page, server, "GET", "/api/v1/meals")
+    assert [(m["name"], m["calories"], m["protein"], m["source"]) for m in day["meals"]] == [("Lunch", 650, 35, "manual")]
+    assert page.console_errors == []
+
+
+def test_no_results_offers_manual_entry(server, page):
+    signed_in(page, server)
+    page.goto(server + "/meals/new")
+    page.get_by_role("combobox", name="Search food").press_sequentially("qqzzxxyy", delay=20)
+    expect(page.get_by_text("No results found — try manual entry?")).to_be_visible()
+    page.get_by_role("button", name="try manual entry?").click()
+    expect(page.get_by_label("Calories")).to_be_focused()
+    assert page.console_errors == []
+
+
+def test_search_unavailable_without_a_catalog(server, page):
+    signed_in(page, server)
+    # The server answers 503 catalog_missing when it has no catalog; here the answer is staged.
+    page.route("**/api/v1/foods/search*", lambda route: route.fulfill(
+        status=503, content_type="application/json",
+        body='{"error":{"code":"catalog_missing","message":"Search unavailable — enter manually"}}'))
+    page.goto(server + "/meals/new")
+    page.get_by_role("combobox", name="Search food").press_sequentially("rice", delay=20)
+    expect(page.get_by_text("Search unavailable — enter manually")).to_be_visible()
+    page.get_by_role("button", name="enter manually").click()
+    expect(page.get_by_label("Calories")).to_be_visible()
+    # The only console line is the browser's own note about the 503.
+    assert all("503" in line for line in page.console_errors)
+
+
+def test_leaving_a_filled_form_asks_discard_meal(server, page):
+    signed_in(page, server)
+    page.goto(server + "/meals/today")
+    page.get_by_role("link", name="Log Meal").click()
+    page.wait_for_url(server + "/meals/new")
+    page.get_by_role("button", name="Manual Entry").click()
+    page.get_by_label("Calories").fill("300")
+
+    page.get_by_role("link", name="Back to dashboard").click()
+    dialog = page.get_by_role("dialog", name="Discard meal?")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep Editing").click()
+    expect(dialog).to_be_hidden()
+    assert page.url == server + "/meals/new"
+    expect(page.get_by_label("Calories")).to_have_value("300")
+
+    # The browser's back button asks too; Discard leaves.
+    page.go_back()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Discard").click()
+    page.wait_for_url(server + "/meals/today")
+    status, day = api(page, server, "GET", "/api/v1/meals")
+    assert day["meals"] == []
+    assert page.console_errors == []
