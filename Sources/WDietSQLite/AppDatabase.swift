@@ -18,7 +18,15 @@ public final class AppDatabase: Sendable {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
+            // WAL with NORMAL: a commit is durable once the WAL is synced at the next checkpoint; a crash of the
+            // process loses nothing acknowledged, a power cut may lose the last transactions. Never below this.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Reads straight from a memory map of the file instead of a pread and copy per page: on the seeded
+            // 1 GB benchmark file, pread was a fifth of a dashboard request's CPU. (Capped by SQLite's compile-time
+            // maximum; writes still go through the WAL.)
+            try db.execute(sql: "PRAGMA mmap_size = 4294967296")
+            // 16 MB of page cache per connection (default 2 MB): the indexes of the hot tables stay in it.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         let pool = try DatabasePool(path: path, configuration: config)
         return try AppDatabase(pool)
