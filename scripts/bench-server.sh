@@ -12,7 +12,9 @@
 # latency is C / throughput (Little's law), and throughput is bounded by 2 cores / (CPU per request).
 #
 # The seeded database and its tokens stay in DIR (default: $TMPDIR/wdiet-bench-server) and are reused by the next
-# run; delete DIR to seed anew. The meal-save run adds meals to that database (run order: dashboard, search, meals).
+# run; delete DIR to seed anew. The server runs on a fresh copy of the seeded file (DIR/run.sqlite), so that the
+# meals the meal-save run adds never reach a later dashboard run (which would then read dozens of meals a day
+# instead of the seeded five).
 # Installs wrk (Debian) when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,8 +67,12 @@ else
     "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
 fi
 
-echo "== Starting wdiet serve on 127.0.0.1:$PORT"
-"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$DB" --log-level warning > "$DIR/serve.log" 2>&1 &
+RUN_DB="$DIR/run.sqlite"
+rm -f "$RUN_DB" "$RUN_DB-wal" "$RUN_DB-shm"
+cp "$DB" "$RUN_DB"
+if [ -f "$DB-wal" ]; then cp "$DB-wal" "$RUN_DB-wal"; fi
+echo "== Starting wdiet serve on 127.0.0.1:$PORT (on a copy of the seeded file)"
+"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$RUN_DB" --log-level warning > "$DIR/serve.log" 2>&1 &
 SERVER=$!
 stop_server() {
     if kill -0 "$SERVER" 2>/dev/null; then
