@@ -28,7 +28,7 @@ struct JSONWriter {
         close(UInt8(ascii: "]"))
     }
 
-    /// An object member. Values come next through `value`, `object` or `array`.
+    /// An object member's key; its value comes next (`string`, `number`, `object`, `array`, or use `member`).
     mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
