@@ -4,10 +4,17 @@
 # dashboard, food search and meal save, one after another. Prints P50/P90/P95/P99, requests/s and the non-2xx
 # count of each (must be 0).
 #
-#   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--users 1000] [--days 365]
+#   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
+#                           [--only dashboard|search|meal-save]
+#
+# Next to the latencies it prints the CPU time the server and wrk used per request (from /proc and getrusage),
+# which neighbours on the machine disturb much less than latencies: with C connections always busy, the mean
+# latency is C / throughput (Little's law), and throughput is bounded by 2 cores / (CPU per request).
 #
 # The seeded database and its tokens stay in DIR (default: $TMPDIR/wdiet-bench-server) and are reused by the next
-# run; delete DIR to seed anew. The meal-save run adds meals to that database (run order: dashboard, search, meals).
+# run; delete DIR to seed anew. The server runs on a fresh copy of the seeded file (DIR/run.sqlite), so that the
+# meals the meal-save run adds never reach a later dashboard run (which would then read dozens of meals a day
+# instead of the seeded five).
 # Installs wrk (Debian) when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +26,7 @@ THREADS=2
 USERS=1000
 DAYS=365
 PORT=18089
+ONLY="dashboard search meal-save"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dir) DIR="$2"; shift 2 ;;
@@ -26,6 +34,8 @@ while [ $# -gt 0 ]; do
         --connections) CONNECTIONS="$2"; shift 2 ;;
         --users) USERS="$2"; shift 2 ;;
         --days) DAYS="$2"; shift 2 ;;
+        --threads) THREADS="$2"; shift 2 ;;
+        --only) ONLY="$2"; shift 2 ;;
         --port) PORT="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -57,8 +67,12 @@ else
     "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
 fi
 
-echo "== Starting wdiet serve on 127.0.0.1:$PORT"
-"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$DB" --log-level warning > "$DIR/serve.log" 2>&1 &
+RUN_DB="$DIR/run.sqlite"
+rm -f "$RUN_DB" "$RUN_DB-wal" "$RUN_DB-shm"
+cp "$DB" "$RUN_DB"
+if [ -f "$DB-wal" ]; then cp "$DB-wal" "$RUN_DB-wal"; fi
+echo "== Starting wdiet serve on 127.0.0.1:$PORT (on a copy of the seeded file)"
+"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$RUN_DB" --log-level warning > "$DIR/serve.log" 2>&1 &
 SERVER=$!
 stop_server() {
     if kill -0 "$SERVER" 2>/dev/null; then
@@ -76,23 +90,31 @@ curl -fsS -o /dev/null -H "Authorization: Bearer $(head -1 "$TOKENS")" "http://1
 
 export WDIET_TOKENS="$TOKENS"
 RESULTS=()
-for bench in dashboard search meal-save; do
+# utime + stime of a process, in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+TICKS_PER_SECOND=$(getconf CLK_TCK)
+for bench in $ONLY; do
     echo "== wrk --latency -t$THREADS -c$CONNECTIONS -d$DURATION -s scripts/wrk/$bench.lua http://127.0.0.1:$PORT"
-    # A short warm-up (caches, the pool's readers), not counted.
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT" > /dev/null
-    output=$(wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT")
-    echo "$output"
-    RESULTS+=("$(echo "$output" | grep '^RESULT')")
+    # A short warm-up (caches, the pool's readers, the file's pages), not counted.
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT" > /dev/null
+    server_before=$(cpu_ticks "$SERVER")
+    output=$( { /usr/bin/env time -f "WRKCPU %U %S" wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT"; } 2>&1 )
+    server_after=$(cpu_ticks "$SERVER")
+    echo "$output" | grep -v '^WRKCPU'
+    requests=$(echo "$output" | grep '^RESULT' | tr ' ' '\n' | grep '^requests=' | cut -d= -f2)
+    server_ms=$(awk -v t=$((server_after - server_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.3f", t * 1000 / hz / n }')
+    wrk_ms=$(echo "$output" | awk -v n="$requests" '/^WRKCPU/ { printf "%.3f", ($2 + $3) * 1000 / n }')
+    RESULTS+=("$(echo "$output" | grep '^RESULT') server_cpu_ms=$server_ms wrk_cpu_ms=$wrk_ms")
 done
 
 stop_server
 trap - EXIT
 
 echo
-echo "== Summary ($(date -u +%Y-%m-%d), $(nproc) cores, $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
-printf '%-10s %9s %9s %9s %9s %9s %10s %7s\n' what P50 P90 P95 P99 max req/s non-2xx
+echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
+printf '%-10s %9s %9s %9s %9s %9s %10s %7s %14s %12s\n' what P50 P90 P95 P99 max req/s non-2xx "server CPU/req" "wrk CPU/req"
 for line in "${RESULTS[@]}"; do
     get() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-    printf '%-10s %7s ms %6s ms %6s ms %6s ms %6s ms %10s %7s\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "$(get rps)" "$(get non2xx)"
+    printf '%-10s %6s ms %6s ms %6s ms %6s ms %6s ms %10s %7s %11s ms %9s ms\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "$(get rps)" "$(get non2xx)" "$(get server_cpu_ms)" "$(get wrk_cpu_ms)"
     [ "$(get non2xx)" = "0" ] && [ "$(get socket_errors)" = "0" ] || { echo "FAILED: non-2xx responses or socket errors in $(get name)" >&2; exit 1; }
 done

@@ -10,11 +10,63 @@ import WDietStore
 /// SQLite's date functions read them; they are written by hand on integer milliseconds because formatters
 /// round fractional seconds inconsistently across platforms.
 extension AppDatabase {
-    static func idText(_ id: UUID) -> String { id.uuidString.lowercased() }
+    /// Lowercase UUID text, written by hand: `uuidString` formats with `snprintf` and is then lowercased, and
+    /// every read and write of a row spells an id (profiles showed it). The API writes ids with this too.
+    public static func idText(_ id: UUID) -> String {
+        let hexDigits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var index = 0
+                for (position, byte) in bytes.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = hexDigits.utf8Start[Int(byte >> 4)]
+                    text[index + 1] = hexDigits.utf8Start[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
 
     static func id(fromText text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw unreadable }
+        guard let id = uuid(text) else { throw unreadable }
         return id
+    }
+
+    /// UUID text in either case, parsed by hand (`UUID(uuidString:)` goes through `sscanf`, a few percent of a
+    /// dashboard request); nil for anything else.
+    public static func uuid(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { characters -> UUID? in
+            guard characters.count == 36 else { return nil }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+                var index = 0
+                for position in 0..<16 {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        guard characters[index] == UInt8(ascii: "-") else { return false }
+                        index += 1
+                    }
+                    guard let high = hexValue(characters[index]), let low = hexValue(characters[index + 1]) else { return false }
+                    output[position] = high << 4 | low
+                    index += 2
+                }
+                return true
+            }
+            return parsed ? UUID(uuid: bytes) : nil
+        }
+    }
+
+    private static func hexValue(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     static func localDate(fromText text: String) throws -> LocalDate {
@@ -30,7 +82,8 @@ extension AppDatabase {
     /// A row that does not decode was written by something other than these stores.
     static let unreadable = StoreError.unavailable("A stored value could not be read")
 
-    static func instantText(_ date: Date) -> String {
+    /// Also how the API writes instants: the same text a later read of the row returns.
+    public static func instantText(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded())
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
         let second = millisecondOfDay / 1_000

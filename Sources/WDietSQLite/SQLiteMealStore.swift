@@ -48,11 +48,9 @@ public struct SQLiteMealStore: MealStore {
 
     public func meal(userId: UUID, id: UUID) async throws -> StoredMeal? {
         try await database.storeRead { db in
-            try MealRecord
-                .filter(key: AppDatabase.idText(id))
-                .filter(MealRecord.Columns.userId == AppDatabase.idText(userId) && MealRecord.Columns.deletedAt == nil)
-                .fetchOne(db)?
-                .stored()
+            // A cached statement: the query interface would build and authorize the SQL on every call.
+            let statement = try db.cachedStatement(sql: "SELECT * FROM meals WHERE id = ? AND userId = ? AND deletedAt IS NULL")
+            return try MealRecord.fetchOne(statement, arguments: [AppDatabase.idText(id), AppDatabase.idText(userId)])?.stored()
         }
     }
 

@@ -25,6 +25,8 @@ struct AccountService: Sendable {
 
     let services: AppServices
     let passwords: PasswordHasher
+    /// Shared by every copy of this service (it is a class): the routes and the middleware see the same entries.
+    let sessionCache = SessionCache()
 
     init(services: AppServices, passwords: PasswordHasher) {
         self.services = services
@@ -83,6 +85,7 @@ struct AccountService: Sendable {
             throw now?.email == nil ? Self.emailTaken(message) : Self.notAGuest
         }
         try await services.accounts.deleteSessions(userId: userId)
+        sessionCache.forget(userId: userId)
         let signedIn = try await startSession(for: user, kind: kind)
         do {
             let event = AnalyticsEvent(name: .accountLinked, properties: ["method": "email"], occurredAt: services.now())
@@ -96,15 +99,21 @@ struct AccountService: Sendable {
 
     /// Ends the session of this token (whoever's it is; holding the token is the proof).
     func logout(token: String) async throws {
-        try await services.accounts.deleteSession(tokenHash: SessionToken.hash(token))
+        let tokenHash = SessionToken.hash(token)
+        sessionCache.forget(tokenHash: tokenHash)
+        try await services.accounts.deleteSession(tokenHash: tokenHash)
     }
 
     /// The user a presented token signs in, or nil: unknown, expired (then forgotten), or presented another way
     /// than it was handed out (a web session's cookie value as a bearer token, or the reverse).
+    /// A token seen in the last few seconds is answered from `sessionCache` (see there for what that allows).
     func userId(presenting token: String, as kind: AccountSession.Kind) async throws -> UUID? {
         let tokenHash = SessionToken.hash(token)
-        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
         let now = services.now()
+        if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
+            return cached.kind == kind ? cached.userId : nil
+        }
+        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
         if session.isExpired(at: now) {
             try await services.accounts.deleteSession(tokenHash: tokenHash)
             return nil
@@ -112,6 +121,7 @@ struct AccountService: Sendable {
         if now.timeIntervalSince(session.lastUsedAt) >= Self.touchInterval {
             try await services.accounts.touchSession(tokenHash: tokenHash, lastUsedAt: now)
         }
+        sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
         return session.userId
     }
 

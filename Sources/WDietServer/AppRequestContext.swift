@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietSQLite
 
 /// The context of every request. `userId` is set by the authentication middleware when the request carries a
 /// valid session; routes that need a user take `AuthenticatedContext` instead, which cannot exist without one.
@@ -36,18 +37,22 @@ public struct AuthenticatedContext: ChildRequestContext {
 }
 
 /// JSON as the API speaks it: instants in ISO 8601 UTC with milliseconds, keys sorted for stable output.
+/// One encoder and one decoder for the process (they are thread-safe once configured); building them per request
+/// showed in profiles.
 enum APICoding {
-    static var encoder: JSONEncoder {
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Written by hand on integer milliseconds, as the store writes them (a formatter per date showed in
+        // profiles of meal saves), in the form `formatter` reads back.
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(formatter.string(from: date))
+            try container.encode(AppDatabase.instantText(date))
         }
         return encoder
-    }
+    }()
 
-    static var decoder: JSONDecoder {
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -56,7 +61,7 @@ enum APICoding {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant such as 2026-03-01T12:30:00Z")
         }
         return decoder
-    }
+    }()
 
     nonisolated(unsafe) static let formatter: ISO8601DateFormatter = {
         let f = ISO8601DateFormatter()

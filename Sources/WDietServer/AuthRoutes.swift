@@ -58,12 +58,13 @@ struct EmailPassword: Decodable, Sendable {
 
 /// A user as the auth routes show it. `email` is always present, `null` for a guest.
 struct AccountUserResponse: ResponseEncodable, Sendable {
-    var id: UUID
+    /// Lowercase, like every id the API writes.
+    var id: String
     var email: String?
     var isGuest: Bool
 
     init(_ user: User) {
-        id = user.id
+        id = user.id.apiText
         email = user.email
         isGuest = user.email == nil
     }

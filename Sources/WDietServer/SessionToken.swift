@@ -21,11 +21,19 @@ enum SessionToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// Lowercase hex of SHA-256, written byte by byte (every signed-in request computes one).
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digest = SHA256.hash(data: Array(token.utf8))
+        let hexDigits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 64) { text in
+            var index = 0
+            for byte in digest {
+                text[index] = hexDigits[Int(byte >> 4)]
+                text[index + 1] = hexDigits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
 
     /// The token the request carries and how: `Authorization: Bearer <token>` (an API session) or else the session

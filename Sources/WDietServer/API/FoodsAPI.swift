@@ -7,6 +7,7 @@ import WDietStore
 /// `GET /api/v1/foods/search?q=&limit=`: as-you-type search in the USDA catalog.
 struct FoodsAPI: Sendable {
     let services: AppServices
+    let cache = FoodSearchCache()
 
     static let defaultLimit = 20
     static let limitRange = 1...50
@@ -16,10 +17,20 @@ struct FoodsAPI: Sendable {
         group.get("foods/search", use: search)
     }
 
-    @Sendable func search(_ request: Request, context: AuthenticatedContext) async throws -> FoodSearchJSON {
+    /// `{"results": [...]}`, from `cache` when someone searched the same recently.
+    @Sendable func search(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let (query, limit) = try Self.parameters(request.uri.queryParameters.get("q"), limit: request.uri.queryParameters.get("limit"))
-        let results = try await services.foods.searchFoods(query, limit: limit)
-        return FoodSearchJSON(results: results.map(FoodJSON.init))
+        let key = FoodSearchCache.key(query: query, limit: limit)
+        let now = Date()
+        let body: ByteBuffer
+        if let cached = cache.body(for: key, at: now) {
+            body = cached
+        } else {
+            let results = try await services.foods.searchFoods(query, limit: limit)
+            body = ByteBuffer(bytes: try APICoding.encoder.encode(FoodSearchJSON(results: results.map(FoodJSON.init))))
+            cache.store(body, for: key, at: now)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
     }
 
     /// The query and limit, or 400 naming the parameter that is wrong.

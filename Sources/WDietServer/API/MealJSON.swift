@@ -6,7 +6,8 @@ import WDietStore
 /// One meal as the API returns it: what was logged, the local day it counts for, its version, and where it fell
 /// against the eating window (a meal outside it is saved all the same, with a gentle warning).
 struct MealJSON: ResponseEncodable, Sendable {
-    var id: UUID
+    /// Lowercase, like every id the API writes.
+    var id: String
     var name: String
     var source: MealSource
     var foodId: String?
@@ -27,7 +28,7 @@ struct MealJSON: ResponseEncodable, Sendable {
 
     init(_ stored: StoredMeal, profile: Profile) {
         let meal = stored.meal
-        id = meal.id
+        id = meal.id.apiText
         name = meal.name
         source = meal.source
         foodId = meal.foodId

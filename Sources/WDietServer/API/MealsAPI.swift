@@ -103,7 +103,10 @@ struct MealsAPI: Sendable {
         throw APIError.invalidFields(["foodId": MealBody.Message.foodNotFound])
     }
 
+    /// 201 with the meal and where it lives (the id in lowercase, as in the body).
     static func created(_ meal: MealJSON, request: Request, context: AuthenticatedContext) throws -> Response {
-        try meal.response(from: request, context: context).withStatus(.created)
+        var response = try meal.response(from: request, context: context).withStatus(.created)
+        response.headers[.location] = "/api/v1/meals/\(meal.id)"
+        return response
     }
 }

@@ -24,7 +24,8 @@ info:
     meals, weights and the coach's tips. Every route except the auth ones that sign a user in needs `Authorization: Bearer <token>`
     (from register, login or guest); every read and write is scoped to that user. Quantities are metric (kg, cm, g,
     kcal, ml); instants are ISO 8601 UTC (`2026-03-01T12:30:00.000Z`; without fractional seconds accepted too);
-    days are local days in the profile's time zone, written `YYYY-MM-DD`.
+    days are local days in the profile's time zone, written `YYYY-MM-DD`. Ids are UUIDs, written in lowercase;
+    ids sent in paths and bodies may be in either case.
 
     Errors always have the shape `{"error": {"code", "message", "fields"?}}`: 400 for malformed requests (bad JSON,
     wrong types, bad dates or ids), 401 without a valid session, 404 for what the user does not have, 409 for
@@ -256,6 +257,10 @@ paths:
       responses:
         "201":
           description: The saved meal
+          headers:
+            Location:
+              description: "`/api/v1/meals/{id}`, the id in lowercase"
+              schema: { type: string }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Meal" }
@@ -346,6 +351,10 @@ paths:
       responses:
         "201":
           description: The entry, and its day's current value and rolling average
+          headers:
+            Location:
+              description: "`/api/v1/weights/{id}`, the id in lowercase"
+              schema: { type: string }
           content:
             application/json:
               schema: { $ref: "#/components/schemas/WeightSaved" }

@@ -5,7 +5,8 @@ import WDietStore
 
 /// One weight entry as logged.
 struct WeightEntryJSON: Encodable, Sendable {
-    var id: UUID
+    /// Lowercase, like every id the API writes.
+    var id: String
     var kg: Double
     /// The same weight in pounds, to 0.1 lb.
     var lb: Double
@@ -14,7 +15,7 @@ struct WeightEntryJSON: Encodable, Sendable {
     var version: Int64
 
     init(_ stored: StoredWeight) {
-        id = stored.entry.id
+        id = stored.entry.id.apiText
         kg = stored.entry.kg
         lb = Units.pounds(fromKilograms: stored.entry.kg)
         loggedAt = stored.entry.loggedAt

@@ -30,9 +30,12 @@ struct WeightsAPI: Sendable {
             userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays
         )
         let day = WeightHistory.days(recent.map { ($0.localDate, $0.entry.kg) }).last.flatMap { $0.date == saved.localDate ? $0 : nil }
-        return try WeightSavedJSON(entry: WeightEntryJSON(saved), day: day.map(WeightDayJSON.init), unit: profile.weightUnit)
+        let entry = WeightEntryJSON(saved)
+        var response = try WeightSavedJSON(entry: entry, day: day.map(WeightDayJSON.init), unit: profile.weightUnit)
             .response(from: request, context: context)
             .withStatus(.created)
+        response.headers[.location] = "/api/v1/weights/\(entry.id)"
+        return response
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> WeightHistoryJSON {

@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+import WDietStore
+
+/// Which user a session token signs in, remembered in this process for a few seconds so that a signed-in request
+/// does not read the sessions table every time (under load that read was a quarter of a dashboard request).
+///
+/// Keyed by the token's hash, like the store. An entry lives `timeToLive` at most and never past the session's
+/// own expiry. Logout and "end every session of this user" forget their entries here at once; what this process
+/// cannot see is a session ended by *another* process (a later issue runs several servers on one PostgreSQL):
+/// there the cached answer outlives the deletion by at most `timeToLive`. Keep it short.
+final class SessionCache: Sendable {
+    struct Entry: Sendable {
+        var userId: UUID
+        var kind: AccountSession.Kind
+        /// The earlier of "cached + timeToLive" and the session's expiry.
+        var validUntil: Date
+    }
+
+    static let timeToLive: TimeInterval = 10
+    /// About 100 bytes an entry; when full, expired entries go first, then everything (the store has it all).
+    static let capacity = 50_000
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// The cached answer for this token hash at `now`, or nil to ask the store.
+    func entry(tokenHash: String, at now: Date) -> Entry? {
+        entries.withLock { entries in
+            guard let entry = entries[tokenHash] else { return nil }
+            if entry.validUntil <= now {
+                entries[tokenHash] = nil
+                return nil
+            }
+            return entry
+        }
+    }
+
+    func remember(tokenHash: String, session: AccountSession, at now: Date) {
+        let entry = Entry(userId: session.userId, kind: session.kind, validUntil: min(now.addingTimeInterval(Self.timeToLive), session.expiresAt))
+        guard entry.validUntil > now else { return }
+        entries.withLock { entries in
+            if entries.count >= Self.capacity {
+                entries = entries.filter { $0.value.validUntil > now }
+                if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            }
+            entries[tokenHash] = entry
+        }
+    }
+
+    func forget(tokenHash: String) {
+        _ = entries.withLock { $0.removeValue(forKey: tokenHash) }
+    }
+
+    func forget(userId: UUID) {
+        entries.withLock { entries in
+            entries = entries.filter { $0.value.userId != userId }
+        }
+    }
+}
