@@ -302,3 +302,11 @@ struct FireCoachView: Sendable {
         }
     }
 }
+
+extension PageChrome {
+    /// A signed-in chrome without a request, for rendering a view in tests.
+    init(csrfToken: String) {
+        self.csrfToken = csrfToken
+        signedIn = true
+    }
+}
