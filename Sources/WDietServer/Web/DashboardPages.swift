@@ -1,8 +1,27 @@
+import Foundation
 import Hummingbird
+import WDietCore
+import WDietStore
 
 /// The web app's dashboard (Home tab) and the weight picker.
+///
+/// The page is drawn from the same `DashboardDay` as `GET /api/v1/dashboard`, for the user's local day in their
+/// profile's time zone. Its script only enhances it: the weight picker saves through the JSON API and then swaps in
+/// the freshly rendered live part of this same page.
 struct DashboardPages: Sendable {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {}
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/dashboard") { _, context in
+            let userId = try WebPage.requireUser(context)
+            let stored = try await WebPage.requireProfile(services, userId: userId)
+            async let day = services.dashboards.dashboard(userId: userId, now: services.now())
+            async let latest = services.weights.latestWeight(userId: userId)
+            let view = DashboardView(
+                day: try await day, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
+                chrome: PageChrome(context: context, tab: .home)
+            )
+            return try WebTemplates.page("dashboard", view)
+        }
+    }
 }

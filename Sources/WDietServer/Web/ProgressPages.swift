@@ -1,8 +1,40 @@
+import Foundation
 import Hummingbird
+import WDietCore
+import WDietStore
 
-/// The web app's Progress tab.
+/// The web app's Progress tab: weight with its rolling average and trend, and the last 14 days of calories against
+/// their targets.
 struct ProgressPages: Sendable {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {}
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/progress") { _, context in
+            let userId = try WebPage.requireUser(context)
+            let stored = try await WebPage.requireProfile(services, userId: userId)
+            let profile = stored.profile
+            let today = LocalDate(services.now(), in: profile.timeZone)
+            let daily = try await services.weights.dailyWeights(userId: userId)
+            let weightDays = WeightHistory.days(daily.map { ($0.localDate, $0.entry.kg) })
+            var days: [CalorieChart.Day] = []
+            for offset in stride(from: CalorieChart.days - 1, through: 0, by: -1) {
+                let date = today.adding(days: -offset)
+                let totals = try await services.meals.dailyTotals(userId: userId, on: date)
+                days.append(CalorieChart.Day(date: date, kcal: totals.kcal, targetKcal: Self.target(on: date, stored: stored, weights: weightDays)))
+            }
+            let view = ProgressView(
+                chrome: PageChrome(context: context, tab: .progress), unit: profile.weightUnit.rawValue,
+                weight: WeightChart(days: weightDays, unit: profile.weightUnit), calories: CalorieChart(days: days)
+            )
+            return try WebTemplates.page("progress", view)
+        }
+    }
+
+    /// The day's calorie target as the dashboard showed it that day: the profile in force then, and the latest weight
+    /// logged on or before it.
+    static func target(on date: LocalDate, stored: StoredProfile, weights: [WeightDay]) -> Int {
+        let profile = stored.planChange?.profile(forTargetsOn: date, current: stored.profile) ?? stored.profile
+        let weight = weights.last { $0.date <= date }?.kg
+        return Targets.compute(profile: profile, latestWeightKg: weight, on: date).calories
+    }
 }

@@ -1,0 +1,101 @@
+// The weight picker (000 "Weight Input Flow"): whole units and tenths as two listboxes, starting at the latest
+// weight. Save posts to the JSON API, then swaps in the freshly rendered dashboard so the prompt card goes and the
+// weight card and the streak show the new state without a full reload.
+"use strict";
+
+(function () {
+  const sheet = document.getElementById("weight-sheet");
+  if (!sheet) return;
+  const form = document.getElementById("weight-form");
+  const whole = document.getElementById("weight-whole");
+  const tenth = document.getElementById("weight-tenth");
+  const error = document.getElementById("weight-error");
+  const save = document.getElementById("weight-save");
+  const unit = sheet.dataset.unit === "lb" ? "lb" : "kg";
+  let opener = null;
+  let saving = false;
+
+  function showError(message) {
+    error.textContent = message;
+    error.hidden = !message;
+  }
+
+  function open(trigger) {
+    opener = trigger;
+    showError("");
+    sheet.showModal();
+    // The list scrolls so the starting value sits in view, like a wheel.
+    [whole, tenth].forEach((column) => {
+      const selected = column.options[column.selectedIndex];
+      if (selected) column.scrollTop = selected.offsetTop - column.clientHeight / 2 + selected.offsetHeight / 2;
+    });
+    whole.focus();
+  }
+
+  sheet.addEventListener("close", () => {
+    // Focus goes back where the user was: the control that opened the picker, or the weight card that replaced it.
+    const target = opener && opener.isConnected ? opener : document.getElementById("weight-card");
+    if (target) target.focus();
+  });
+
+  document.addEventListener("click", (event) => {
+    const trigger = event.target.closest("[data-open-weight]");
+    if (trigger) open(trigger);
+  });
+
+  /** Re-renders the live part of the dashboard from the server. */
+  async function refreshDashboard() {
+    const response = await fetch("/dashboard", { credentials: "same-origin", headers: { "Accept": "text/html" } });
+    if (!response.ok) throw new Error("refresh failed");
+    const html = await response.text();
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("dashboard-live");
+    const current = document.getElementById("dashboard-live");
+    if (!fresh || !current) throw new Error("refresh failed");
+    current.replaceWith(document.adoptNode(fresh));
+    document.dispatchEvent(new CustomEvent("wdiet:dashboard-updated"));
+    return fresh;
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    const value = Number(`${whole.value}.${tenth.value}`);
+    if (!Number.isFinite(value) || whole.value === "") {
+      showError("Please enter a valid weight");
+      return;
+    }
+    const badge = document.getElementById("streak-badge");
+    const wasActive = badge && badge.dataset.streakActive === "true";
+    saving = true;
+    save.disabled = true;
+    save.textContent = "Saving…";
+    try {
+      await WDiet.api("POST", "/api/v1/weights", { [unit]: value, id: crypto.randomUUID ? crypto.randomUUID() : undefined });
+    } catch (failure) {
+      const message = (failure.fields && (failure.fields.kg || failure.fields.lb)) || failure.message;
+      showError(message);
+      saving = false;
+      save.disabled = false;
+      save.textContent = "Save";
+      return;
+    }
+    sheet.close();
+    saving = false;
+    save.disabled = false;
+    save.textContent = "Save";
+    WDiet.toast("Weight logged!");
+    try {
+      const fresh = await refreshDashboard();
+      const newBadge = fresh.querySelector("#streak-badge");
+      if (!wasActive && newBadge && newBadge.dataset.streakActive === "true") {
+        if (!WDiet.prefersReducedMotion()) newBadge.classList.add("streak-badge--pop");
+        WDiet.toast("Streak activated!");
+      }
+      const card = document.getElementById("weight-card");
+      if (card && document.activeElement === document.body) card.focus();
+    } catch (_) {
+      // The weight is saved; if the page could not be refreshed in place, load it again.
+      window.location.reload();
+    }
+  });
+})();

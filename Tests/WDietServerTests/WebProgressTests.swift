@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WDietServer
+import WDietCore
+import WDietStore
+import WDietTestSupport
+
+@Suite("Web: progress charts")
+struct ProgressChartTests {
+    static let today = Fixtures.date("2026-03-01")
+
+    @Test("three weights 80, 79, 78 kg: dots from the top-left to the bottom-right of the 78–80 plot, the average between")
+    func weightChartPoints() {
+        let days = WeightHistory.days([
+            (Self.today.adding(days: -2), 80), (Self.today.adding(days: -1), 79), (Self.today, 78),
+        ])
+        let chart = WeightChart(days: days, unit: .kg)
+        // The plot spans x 36…312 and y 10…138 (128 px for 2 kg): 80 kg at y 10, 79 at 74, 78 at 138.
+        #expect(chart.dots.map { "\($0.x),\($0.y)" } == ["36,10", "174,74", "312,138"])
+        // Averages 80, 79.5, 79 kg.
+        #expect(chart.averagePath == "M36 10 L174 42 L312 74")
+        #expect(chart.axisLabels.map(\.text) == ["80", "78"])
+        #expect(chart.rows.map(\.weight) == ["78.0 kg", "79.0 kg", "80.0 kg"], "newest first")
+        #expect(chart.latestAverage == "79.0 kg")
+        #expect(chart.trend == nil)
+        #expect(chart.trendHint == "Your trend appears after 7 weigh-ins (3 so far).")
+    }
+
+    @Test("one weight sits in the middle of a 2 kg band; the 7th weigh-in brings the trend")
+    func singleAndTrend() {
+        let single = WeightChart(days: WeightHistory.days([(Self.today, 70.4)]), unit: .kg)
+        #expect(single.dots.map { "\($0.x),\($0.y)" } == ["174,48.4"])
+        #expect(single.axisLabels.map(\.text) == ["71", "69"])
+
+        let falling = (0..<8).map { (Self.today.adding(days: $0 - 7), 81.0 - 0.3 * Double($0)) }
+        let chart = WeightChart(days: WeightHistory.days(falling), unit: .kg)
+        #expect(chart.trendLabel == "Trending down")
+        #expect(chart.trend == "📉")
+        #expect(chart.trendHint == nil)
+        #expect(chart.latest == "78.9 kg")
+        #expect(chart.accessibilityLabel.contains("Latest 78.9 kg, 7-day average 79.8 kg, trending down."))
+    }
+
+    @Test("no weights: the empty state")
+    func emptyWeights() {
+        let chart = WeightChart(days: [], unit: .kg)
+        #expect(!chart.hasEntries)
+        #expect(chart.dots.isEmpty && chart.averagePath.isEmpty)
+        #expect(chart.accessibilityLabel == "No weight entries yet")
+    }
+
+    @Test("calories: 1,100 of a 2,000 target on a 2,200 scale is a bar of 64 px from y 74, the target line at y 21.6")
+    func calorieBars() {
+        let days = (0..<14).map { offset in
+            CalorieChart.Day(date: Self.today.adding(days: offset - 13), kcal: offset == 13 ? 1_100 : 0, targetKcal: 2_000)
+        }
+        let chart = CalorieChart(days: days)
+        #expect(chart.hasMeals)
+        #expect(chart.bars.count == 14)
+        let last = chart.bars[13]
+        #expect(last.height == "64")
+        #expect(last.y == "74")
+        #expect(last.targetY == "21.6")
+        #expect(!last.isOver)
+        #expect(chart.rows.first?.eaten == "1,100 cal")
+        #expect(chart.rows.first?.difference == "900 under")
+        #expect(chart.rows[1].difference == "Nothing logged")
+        #expect(chart.daysLogged == 1)
+        #expect(chart.averageEaten == "1,100")
+        // 2026-03-01 was a Sunday.
+        #expect(last.dayLetter == "S" && chart.bars[12].dayLetter == "S" && chart.bars[11].dayLetter == "F")
+    }
+
+    @Test("a day over its target is marked; the scale grows so the bar still fits")
+    func overTarget() {
+        let chart = CalorieChart(days: [CalorieChart.Day(date: Self.today, kcal: 3_000, targetKcal: 2_000)])
+        #expect(chart.bars[0].isOver)
+        #expect(chart.rows[0].difference == "1,000 over")
+        // Scale 3,300: the bar is 128 × 3000/3300 = 116.4 px high.
+        #expect(chart.bars[0].height == "116.4")
+    }
+}
+
+@Suite("Web: progress page")
+struct ProgressPageTests {
+    @Test("signed out, /progress goes to the welcome screen")
+    func signedOut() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let response = try await client.execute(uri: "/progress", method: .get)
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/")
+        }
+    }
+
+    @Test("a new user sees the empty states; with weights and a meal, the charts and their tables")
+    func page() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await WebDashboardSession.withProfile(client)
+            let empty = try await session.get(client, "/progress")
+            #expect(empty.status == .ok)
+            #expect(empty.text.contains("No weight entries yet"))
+            #expect(empty.text.contains("No meals logged yet"))
+
+            for (daysAgo, kg) in [(2, 80.2), (1, 79.8), (0, 79.5)] {
+                let loggedAt = ISO8601DateFormatter().string(from: t.clock.now.addingTimeInterval(Double(-daysAgo) * 86_400))
+                let saved = try await session.api(client, .post, "/api/v1/weights", json: ["kg": kg, "loggedAt": loggedAt])
+                #expect(saved.status == .created)
+            }
+            let meal = try await session.api(client, .post, "/api/v1/meals", json: ["name": "Lunch", "calories": 1_250])
+            #expect(meal.status == .created)
+            let html = try await session.get(client, "/progress").text
+            #expect(!html.contains("No weight entries yet"))
+            #expect(html.components(separatedBy: "class=\"weight-chart__dot\"").count - 1 == 3)
+            #expect(html.components(separatedBy: "class=\"calorie-chart__bar").count - 1 == 14)
+            #expect(html.contains("1 of 14 days logged"))
+            #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
+            // The target of 2026-03-01 with 79.5 kg: BMR 1,775, × 1.55 = 2,751 cal.
+            #expect(html.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
+            #expect(html.contains("aria-current=\"page\"><span class=\"tabbar__icon\" aria-hidden=\"true\">📈"))
+        }
+    }
+}
