@@ -25,7 +25,7 @@ def test_log_a_weight_with_the_picker(server, page):
     screenshot(page, "05-weight-picker")
 
     page.get_by_role("button", name="Save").click()
-    assert not sheet.is_visible()
+    sheet.wait_for(state="hidden")
     page.locator("#weight-prompt").wait_for(state="detached")
     assert page.locator("#weight-card-value").inner_text() == "79.4 kg"
     badge = page.locator("#streak-badge")

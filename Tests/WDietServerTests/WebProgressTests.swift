@@ -121,7 +121,7 @@ struct ProgressPageTests {
             #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
             // The target of 2026-03-01 with 79.5 kg: BMR 1,775, × 1.55 = 2,751 cal.
             #expect(html.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
-            #expect(html.contains("aria-current=\"page\"><span class=\"tabbar__icon\" aria-hidden=\"true\">📈"))
+            #expect(html.contains("aria-current=\"page\"><span class=\"tabbar__icon\" aria-hidden=\"true\">📊"))
         }
     }
 }
