@@ -1,18 +1,12 @@
 """The dashboard (Home tab) of 000 "Updated Dashboard Layout": a new user's empty day, then a day with a meal."""
-import pathlib
 
 from conftest import api, new_user_with_profile, screenshot
 
-ASSETS = pathlib.Path(__file__).resolve().parent.parent / "Sources/WDietServer/Resources/public/assets"
 
 
 def console_errors(page):
-    """The page's console errors. The tips script and stylesheet belong to the Learn area; on a branch without them
-    yet, their 404s (and the refused non-script answer) are the only errors allowed."""
-    if (ASSETS / "js/tips.js").exists() and (ASSETS / "css/tips.css").exists():
-        return page.console_errors
-    return [e for e in page.console_errors
-            if "status of 404" not in e and "tips.js" not in e and "tips.css" not in e]
+    """The page's console errors: every page and asset exists now, so none is allowed."""
+    return page.console_errors
 
 
 def dashboard_numbers(page, server):

@@ -3,10 +3,8 @@ from conftest import api, new_user_with_profile, screenshot
 
 
 def signed_in(page, server) -> None:
-    """A new user with a profile. The guest step lands on onboarding's profile page, which other areas own (and
-    which may not exist on every branch): its console messages are not the Learn tab's, so they are set aside."""
+    """A new user with a profile (through the guest step and onboarding's profile page, which must log no error either)."""
     new_user_with_profile(page, server)
-    page.console_errors.clear()
 
 
 def no_horizontal_scroll(page) -> bool:

@@ -4,10 +4,8 @@ from playwright.sync_api import expect
 from conftest import api, new_user_with_profile, screenshot
 
 def signed_in(page, server, **profile):
-    """A new user with a profile; console lines from the setup's pass through onboarding belong to its own tests."""
-    body = new_user_with_profile(page, server, **profile)
-    page.console_errors.clear()
-    return body
+    """A new user with a profile (the pass through onboarding must log no error either)."""
+    return new_user_with_profile(page, server, **profile)
 
 
 

@@ -48,9 +48,22 @@ public struct EatingWindow: Hashable, Codable, Sendable {
 
     public var label: String { "\(Self.clock(startMinute))–\(Self.clock(endMinute))" }
 
-    static func clock(_ minute: Int) -> String {
+    /// "12pm - 6pm": how 000's banner writes the window (the dashboard, logging, Settings).
+    public var twelveHourLabel: String { "\(Self.twelveHour(startMinute)) - \(Self.twelveHour(endMinute))" }
+
+    /// 720 → "12:00", 570 → "09:30": the API's `eatingWindowStart`.
+    public static func clock(_ minute: Int) -> String {
         let h = minute / 60, m = minute % 60
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// 720 → "12pm", 750 → "12:30pm", 0 → "12am": 000's way of writing a time of the window.
+    public static func twelveHour(_ minuteOfDay: Int) -> String {
+        let minute = ((minuteOfDay % 1_440) + 1_440) % 1_440
+        let h = minute / 60, m = minute % 60
+        let hour = h % 12 == 0 ? 12 : h % 12
+        let suffix = h < 12 ? "am" : "pm"
+        return m == 0 ? "\(hour)\(suffix)" : "\(hour):\(m < 10 ? "0" : "")\(m)\(suffix)"
     }
 }
 

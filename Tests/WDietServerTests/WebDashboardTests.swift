@@ -168,10 +168,10 @@ struct DashboardViewTests {
 
     @Test("eating window banner: \"12pm - 6pm\" by default, \"11:30am - 5:30pm\", and across midnight \"9pm - 3am\"")
     func windowLabels() throws {
-        #expect(DashboardView.windowLabel(.default) == "12pm - 6pm")
-        #expect(DashboardView.windowLabel(try #require(EatingWindow(startMinute: 690))) == "11:30am - 5:30pm")
-        #expect(DashboardView.windowLabel(try #require(EatingWindow(startMinute: 21 * 60))) == "9pm - 3am")
-        #expect(DashboardView.windowLabel(try #require(EatingWindow(startMinute: 0))) == "12am - 6am")
+        #expect(EatingWindow.default.twelveHourLabel == "12pm - 6pm")
+        #expect(try #require(EatingWindow(startMinute: 690)).twelveHourLabel == "11:30am - 5:30pm")
+        #expect(try #require(EatingWindow(startMinute: 21 * 60)).twelveHourLabel == "9pm - 3am")
+        #expect(try #require(EatingWindow(startMinute: 0)).twelveHourLabel == "12am - 6am")
     }
 
     @Test("the first-phase-switch tip: Days 15–17 of the plan only, not in later diet phases")

@@ -129,7 +129,7 @@ struct WebMealPagesTests {
         try await t.app.test(.router) { client in
             let user = try await client.mealWebUser()
             let target = try #require(number((try await client.mealWebAPI(.get, "/api/v1/dashboard", user).object()["targets"] as? [String: Any])?["calories"]))
-            let targetText = MealFormat.int(target)
+            let targetText = WebFormat.grouped(target)
 
             let empty = try await client.mealPage("/meals/today", user).text
             #expect(empty.contains("No meals logged today. Tap Log Meal to start!"))

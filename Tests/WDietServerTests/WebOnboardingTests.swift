@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WDietCore
 @testable import WDietServer
 
 @Suite("Web: onboarding steps and Settings")
@@ -45,12 +46,12 @@ struct WebOnboardingTests {
 
     @Test("12-hour clock labels as 000 writes the window")
     func clockLabels() {
-        #expect(OnboardingPages.clock12(720) == "12pm")
-        #expect(OnboardingPages.clock12(750) == "12:30pm")
-        #expect(OnboardingPages.clock12(0) == "12am")
-        #expect(OnboardingPages.clock12(1_080) == "6pm")
-        #expect(SettingsPages.windowLabel(start: 720) == "12pm - 6pm")
-        #expect(SettingsPages.windowLabel(start: 21 * 60) == "9pm - 3am")
+        #expect(EatingWindow.twelveHour(720) == "12pm")
+        #expect(EatingWindow.twelveHour(750) == "12:30pm")
+        #expect(EatingWindow.twelveHour(0) == "12am")
+        #expect(EatingWindow.twelveHour(1_080) == "6pm")
+        #expect(EatingWindow(startMinute: 720)?.twelveHourLabel == "12pm - 6pm")
+        #expect(EatingWindow(startMinute: 21 * 60)?.twelveHourLabel == "9pm - 3am")
         #expect(SettingsPages.offsetLabel(-(3 * 3600 + 1800)) == "GMT-03:30")
         #expect(SettingsPages.offsetLabel(3600) == "GMT+01:00")
     }

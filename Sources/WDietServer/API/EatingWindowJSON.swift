@@ -8,26 +8,13 @@ struct EatingWindowJSON: Encodable, Sendable {
     var placementNow: EatingWindow.Placement?
 
     init(_ window: EatingWindow, placementNow: EatingWindow.Placement? = nil) {
-        start = Self.clock(window.startMinute)
-        end = Self.clock(window.endMinute)
+        start = EatingWindow.clock(window.startMinute)
+        end = EatingWindow.clock(window.endMinute)
         self.placementNow = placementNow
-    }
-
-    /// "09:30"
-    static func clock(_ minute: Int) -> String {
-        let h = minute / 60, m = minute % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
     /// "12pm-6pm", "9:30am-3:30pm": the wording of 000's warning ("Eating outside your window (12pm-6pm)").
     static func warningLabel(_ window: EatingWindow) -> String {
-        "\(twelveHour(window.startMinute))-\(twelveHour(window.endMinute))"
-    }
-
-    static func twelveHour(_ minute: Int) -> String {
-        let h = minute / 60, m = minute % 60
-        let suffix = h < 12 ? "am" : "pm"
-        let hour = h % 12 == 0 ? 12 : h % 12
-        return m == 0 ? "\(hour)\(suffix)" : "\(hour):\(m < 10 ? "0" : "")\(m)\(suffix)"
+        "\(EatingWindow.twelveHour(window.startMinute))-\(EatingWindow.twelveHour(window.endMinute))"
     }
 }

@@ -50,8 +50,8 @@ struct ProfileJSON: ResponseEncodable, Sendable {
         allergies = p.allergies
         mealsPerDay = p.mealsPerDay
         timeZone = p.timeZoneIdentifier
-        eatingWindowStart = EatingWindowJSON.clock(p.eatingWindow.startMinute)
-        eatingWindowEnd = EatingWindowJSON.clock(p.eatingWindow.endMinute)
+        eatingWindowStart = EatingWindow.clock(p.eatingWindow.startMinute)
+        eatingWindowEnd = EatingWindow.clock(p.eatingWindow.endMinute)
         deficit = p.deficit
         weightUnit = p.weightUnit
         heightUnit = p.heightUnit

@@ -25,7 +25,7 @@ struct DashboardView: Sendable {
     init(day: DashboardDay, profile: Profile, latestWeightKg: Double?, chrome: PageChrome) {
         self.chrome = chrome
         streak = StreakView(day.streak)
-        windowLabel = Self.windowLabel(day.eatingWindow)
+        windowLabel = day.eatingWindow.twelveHourLabel
         phase = day.targets.cycle.map(PhaseView.init)
         planUpdatesOn = day.planUpdatesOn.map { $0 == day.date.adding(days: 1) ? "tomorrow" : "on \($0.shortLabel)" }
         ring = RingView(ring: day.ring, targetCalories: day.targets.calories)
@@ -47,29 +47,6 @@ struct DashboardView: Sendable {
         return cycle.phase == .diet && cycle.cycleNumber == 1 && cycle.dayOfPhase <= 3
     }
 
-    /// "12pm - 6pm", as 000's banner writes it; half hours as "12:30pm".
-    static func windowLabel(_ window: EatingWindow) -> String {
-        "\(clock12(window.startMinute)) - \(clock12(window.endMinute))"
-    }
-
-    static func clock12(_ minuteOfDay: Int) -> String {
-        let hour = minuteOfDay / 60 % 24, minute = minuteOfDay % 60
-        let suffix = hour < 12 ? "am" : "pm"
-        let hour12 = hour % 12 == 0 ? 12 : hour % 12
-        return minute == 0 ? "\(hour12)\(suffix)" : "\(hour12):\(minute < 10 ? "0" : "")\(minute)\(suffix)"
-    }
-
-    /// "1,250": whole calories with a thousands separator, whatever the server's locale.
-    static func grouped(_ value: Double) -> String {
-        let number = Int(value.rounded())
-        let digits = String(abs(number))
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return number < 0 ? "-" + result : result
-    }
 }
 
 struct StreakView: Sendable {
@@ -142,8 +119,8 @@ struct RingView: Sendable {
     var isOver: Bool
 
     init(ring: Ring, targetCalories: Int) {
-        eaten = DashboardView.grouped(ring.totalKcal)
-        target = DashboardView.grouped(Double(targetCalories))
+        eaten = WebFormat.grouped(ring.totalKcal)
+        target = WebFormat.grouped(Double(targetCalories))
         caption = "\(eaten) of \(target) cal"
         isOver = ring.totalKcal > Double(targetCalories) + 0.5
         segments = ring.arcs.map { arc in
@@ -159,7 +136,7 @@ struct RingView: Sendable {
             ("Protein", ring.proteinKcal), ("Carbs", ring.carbsKcal), ("Fats", ring.fatKcal), ("Without macros", ring.unspecifiedKcal),
         ]
         for (name, kcal) in named where kcal.rounded() > 0 {
-            parts.append("\(name) \(DashboardView.grouped(kcal)) calories")
+            parts.append("\(name) \(WebFormat.grouped(kcal)) calories")
         }
         accessibilityLabel = parts.joined(separator: ". ") + "."
     }

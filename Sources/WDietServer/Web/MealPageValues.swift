@@ -12,7 +12,7 @@ struct EatingWindowBanner: Sendable {
     var isOutside: Bool
 
     init(window: EatingWindow, now: Date, timeZone: TimeZone) {
-        label = "\(EatingWindowJSON.twelveHour(window.startMinute)) - \(EatingWindowJSON.twelveHour(window.endMinute))"
+        label = window.twelveHourLabel
         switch window.placement(of: now, in: timeZone) {
         case .inside:
             nowMessage = "You're inside your eating window."
@@ -134,7 +134,7 @@ struct TodaysMealsPage: Sendable {
 
     init(chrome: PageChrome, day: DashboardDay, meals: [StoredMeal], profile: Profile) {
         self.chrome = chrome
-        let eaten = MealFormat.int(day.totals.kcal), target = MealFormat.int(Double(day.targets.calories))
+        let eaten = WebFormat.grouped(day.totals.kcal), target = WebFormat.grouped(Double(day.targets.calories))
         caloriesText = "\(eaten) / \(target) cal"
         macros = day.macros.map(MacroTotal.init)
         let count = day.totals.mealCount
@@ -145,7 +145,7 @@ struct TodaysMealsPage: Sendable {
         self.meals = meals.map { stored in
             MealRow(
                 id: stored.id.uuidString.lowercased(), name: stored.meal.name, time: clock.string(from: stored.meal.loggedAt),
-                calories: "\(MealFormat.int(stored.meal.kcal)) cal", kcal: stored.meal.kcal
+                calories: "\(WebFormat.grouped(stored.meal.kcal)) cal", kcal: stored.meal.kcal
             )
         }
         hasMeals = !meals.isEmpty
@@ -271,18 +271,6 @@ enum MealForm {
 }
 
 enum MealFormat {
-    /// 1250.4 → "1,250"
-    static func int(_ value: Double) -> String {
-        let rounded = Int(value.rounded())
-        let digits = String(abs(rounded))
-        var grouped = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        return (rounded < 0 ? "-" : "") + grouped
-    }
-
     /// 46.5 → "46.5", 150.0 → "150": a value as a person would type it.
     static func plain(_ value: Double) -> String {
         let tenth = Units.tenth(value)

@@ -117,21 +117,11 @@ struct OnboardingPages: Sendable {
             weightDecimals: (0...9).map { Option(value: "\($0)", label: ".\($0)", selected: $0 == 0) },
             momentSlots: stride(from: 0, through: EatingWindow.durationMinutes, by: EatingWindow.stepMinutes).map { offset in
                 let minute = window.startMinute + offset
-                return Option(value: "\(offset)", label: Self.clock12(minute))
+                return Option(value: "\(offset)", label: EatingWindow.twelveHour(minute))
             },
             windowStartStep: window.startMinute / EatingWindow.stepMinutes,
             windowStepCount: 1_440 / EatingWindow.stepMinutes - 1
         )
-    }
-
-    /// 720 → "12pm", 750 → "12:30pm", 0 → "12am": 000's way of writing the window ("12pm - 6pm").
-    static func clock12(_ minuteOfDay: Int) -> String {
-        let minute = ((minuteOfDay % 1_440) + 1_440) % 1_440
-        let hour24 = minute / 60
-        let hour12 = hour24 % 12 == 0 ? 12 : hour24 % 12
-        let suffix = hour24 < 12 ? "am" : "pm"
-        let minutes = minute % 60
-        return minutes == 0 ? "\(hour12)\(suffix)" : "\(hour12):\(String(format: "%02d", minutes))\(suffix)"
     }
 
     /// A page with a form posted before there is a session: it sets a fresh pre-session CSRF cookie whose value

@@ -181,16 +181,16 @@ struct CalorieChart: Sendable {
         rows = days.reversed().map { day in
             let difference = Int(day.kcal.rounded()) - day.targetKcal
             return Row(
-                date: day.date.shortLabel, eaten: "\(DashboardView.grouped(day.kcal)) cal",
-                target: "\(DashboardView.grouped(Double(day.targetKcal))) cal",
+                date: day.date.shortLabel, eaten: "\(WebFormat.grouped(day.kcal)) cal",
+                target: "\(WebFormat.grouped(Double(day.targetKcal))) cal",
                 difference: day.kcal == 0 ? "Nothing logged" : difference > 0
-                    ? "\(DashboardView.grouped(Double(difference))) over"
-                    : difference < 0 ? "\(DashboardView.grouped(Double(-difference))) under" : "On target"
+                    ? "\(WebFormat.grouped(Double(difference))) over"
+                    : difference < 0 ? "\(WebFormat.grouped(Double(-difference))) under" : "On target"
             )
         }
         let logged = days.filter { $0.kcal > 0 }
         daysLogged = logged.count
-        averageEaten = logged.isEmpty ? "0" : DashboardView.grouped(logged.map(\.kcal).reduce(0, +) / Double(logged.count))
+        averageEaten = logged.isEmpty ? "0" : WebFormat.grouped(logged.map(\.kcal).reduce(0, +) / Double(logged.count))
         accessibilityLabel = "Calories for the last \(days.count) days: \(daysLogged) days logged, "
             + "average \(averageEaten) calories on logged days."
     }

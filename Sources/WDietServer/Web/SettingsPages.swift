@@ -76,27 +76,17 @@ struct SettingsPages: Sendable {
             version: String(stored.version),
             weightKg: profile.weightUnit == .kg, weightLb: profile.weightUnit == .lb,
             heightCm: profile.heightUnit == .cm, heightFtIn: profile.heightUnit == .ftIn,
-            windowStarts: stride(from: 0, to: 1_440, by: EatingWindow.stepMinutes).map { start in
+            windowStarts: stride(from: 0, to: 1_440, by: EatingWindow.stepMinutes).compactMap(EatingWindow.init(startMinute:)).map { option in
                 OnboardingPages.Option(
-                    value: Self.clock24(start), label: Self.windowLabel(start: start), selected: start == window.startMinute
+                    value: EatingWindow.clock(option.startMinute), label: option.twelveHourLabel, selected: option == window
                 )
             },
-            windowRange: Self.windowLabel(start: window.startMinute),
+            windowRange: window.twelveHourLabel,
             timeZones: Self.timeZoneOptions(selected: profile.timeZoneIdentifier, at: services.now()),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
             isGuest: user?.email == nil,
             email: user?.email
         )
-    }
-
-    /// 720 → "12:00", the API's `eatingWindowStart`.
-    static func clock24(_ minute: Int) -> String {
-        String(format: "%02d:%02d", minute / 60, minute % 60)
-    }
-
-    /// "12pm - 6pm", as the dashboard's banner writes the window.
-    static func windowLabel(start: Int) -> String {
-        "\(OnboardingPages.clock12(start)) - \(OnboardingPages.clock12(start + EatingWindow.durationMinutes))"
     }
 
     /// Every zone the system knows, with its current offset ("Europe/Berlin (GMT+01:00)"); the profile's own zone

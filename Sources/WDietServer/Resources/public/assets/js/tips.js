@@ -80,5 +80,8 @@ window.WDietTips = (function () {
   }
 
   const ready = refresh();
+  // The dashboard swaps its section in place after a weight is saved; the new section's tips need showing too
+  // (the first 7-day average can appear with that very weight).
+  document.addEventListener("wdiet:dashboard-updated", () => { refresh(); });
   return { open, refresh, ready };
 })();
