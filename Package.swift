@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "WDietCore"),
@@ -27,6 +28,15 @@ let package = Package(
         .target(
             name: "WDietSQLite",
             dependencies: ["WDietCore", "WDietFoodData", "WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The same store protocols on PostgreSQL, for deployments with several `wdiet serve` processes.
+        .target(
+            name: "WDietPostgres",
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "WDietServer",
@@ -52,7 +62,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "WDietTestSupport", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite"]),
+        .target(
+            name: "WDietTestSupport",
+            dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres"]
+        ),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
@@ -63,6 +76,11 @@ let package = Package(
                 "WDietServer", "WDietTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
+        ),
+        // The store protocols' conformance suite, run against SQLite and a real PostgreSQL (WDIET_TEST_POSTGRES_URL).
+        .testTarget(
+            name: "WDietPostgresTests",
+            dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietTestSupport"]
         ),
         .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],

@@ -12,6 +12,7 @@ dpkg -s libsqlite3-dev >/dev/null 2>&1 || need_packages+=(libsqlite3-dev)
 command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need_packages+=(fonts-noto-color-emoji)
 command -v python3 >/dev/null 2>&1 || need_packages+=(python3 python3-pip)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_packages+=(postgresql)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
     $SUDO apt-get update -qq
@@ -35,6 +36,10 @@ if [ -z "${WDIET_FOOD_DATA:-}" ] && [ ! -f ../shared/datasets/usda-sr28/FOOD_DES
 fi
 
 swift build
+# A throw-away PostgreSQL cluster for the conformance suite and the multi-process tests, stopped at the end.
+PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
+trap 'scripts/postgres-test-cluster.sh stop "$PG_DIR"' EXIT
+export WDIET_TEST_POSTGRES_URL="$(scripts/postgres-test-cluster.sh start "$PG_DIR" "${WDIET_TEST_POSTGRES_PORT:-55432}")"
 swift test "$@"
 # The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/.
 python3 -m pytest -q e2e
