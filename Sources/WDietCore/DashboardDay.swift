@@ -29,12 +29,32 @@ public struct DashboardDay: Hashable, Codable, Sendable {
         profile: Profile, planChange: PlanChange? = nil, todaysMeals: [Meal], weightDays: [WeightDay],
         loggedDays: Set<LocalDate>, now: Date
     ) -> DashboardDay {
+        compute(profile: profile, planChange: planChange, todaysMeals: todaysMeals, weightDays: weightDays, now: now) { today in
+            Streak(loggedDays: loggedDays, today: today)
+        }
+    }
+
+    /// The same, with the streak from the run of logged days that ends at the latest logged day up to today
+    /// (`LoggedDayStore.latestRun`): what the stores read, without building a set of every day.
+    public static func compute(
+        profile: Profile, planChange: PlanChange? = nil, todaysMeals: [Meal], weightDays: [WeightDay],
+        latestRun: [LocalDate], now: Date
+    ) -> DashboardDay {
+        compute(profile: profile, planChange: planChange, todaysMeals: todaysMeals, weightDays: weightDays, now: now) { today in
+            Streak(latestRun: latestRun, today: today)
+        }
+    }
+
+    private static func compute(
+        profile: Profile, planChange: PlanChange?, todaysMeals: [Meal], weightDays: [WeightDay], now: Date,
+        streakOn: (LocalDate) -> Streak
+    ) -> DashboardDay {
         let timeZone = profile.timeZone
         let today = LocalDate(now, in: timeZone)
         let targetsProfile = planChange?.profile(forTargetsOn: today, current: profile) ?? profile
         let targets = Targets.compute(profile: targetsProfile, latestWeightKg: weightDays.last?.kg, on: today)
         let totals = DailyTotals(meals: todaysMeals)
-        let streak = Streak(loggedDays: loggedDays, today: today)
+        let streak = streakOn(today)
         let weightCard = WeightCard(days: weightDays, today: today)
         let minute = (timeZone.secondsFromGMT(for: now) + Int(now.timeIntervalSince1970.rounded(.down))).mod(86_400) / 60
         return DashboardDay(

@@ -71,10 +71,28 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return years
     }
 
+    /// `YYYY-MM-DD`, written digit by digit: every stored row and JSON document carries dates, and
+    /// `String(format:)` cost more than the rest of a meal save's bookkeeping (measured with perf).
     public var iso: String {
         let c = components
-        return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+        guard (0...9999).contains(c.year) else { return String(c.year) + "-" + Self.twoDigits(c.month) + "-" + Self.twoDigits(c.day) }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            var year = c.year
+            for index in stride(from: 3, through: 0, by: -1) {
+                text[index] = UInt8(truncatingIfNeeded: 48 + year % 10)
+                year /= 10
+            }
+            text[4] = UInt8(ascii: "-")
+            text[5] = UInt8(truncatingIfNeeded: 48 + c.month / 10)
+            text[6] = UInt8(truncatingIfNeeded: 48 + c.month % 10)
+            text[7] = UInt8(ascii: "-")
+            text[8] = UInt8(truncatingIfNeeded: 48 + c.day / 10)
+            text[9] = UInt8(truncatingIfNeeded: 48 + c.day % 10)
+            return 10
+        }
     }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
     public var description: String { iso }
 

@@ -25,6 +25,17 @@ public struct Streak: Hashable, Codable, Sendable {
         self.init(days: count, isActiveToday: activeToday)
     }
 
+    /// Computes the streak from the latest run of logged days, newest first and consecutive, ending at the latest
+    /// logged day up to `today` (what `LoggedDayStore.latestRun` reads): the streak is that run when it ends today
+    /// or yesterday, and nothing otherwise.
+    public init(latestRun: [LocalDate], today: LocalDate) {
+        guard let latest = latestRun.first, latest == today || latest == today.adding(days: -1) else {
+            self.init(days: 0, isActiveToday: false)
+            return
+        }
+        self.init(days: latestRun.count, isActiveToday: latest == today)
+    }
+
     /// The milestone reached exactly at this length (7, 14 or 28 days), if any.
     public var milestoneReached: Int? { Self.milestones.contains(days) ? days : nil }
 

@@ -9,6 +9,8 @@ public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// Files only: checkpoints off the write path (see `WALCheckpointer`).
     private let checkpointer: WALCheckpointer?
+    /// Per-user generations of the coach data, for caches that must never outlive a write.
+    public let userDataChanges = UserDataChanges()
 
     public convenience init(_ writer: any DatabaseWriter) throws {
         try self.init(writer, checkpointer: nil)
@@ -18,6 +20,7 @@ public final class AppDatabase: Sendable {
         self.writer = writer
         self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
+        try writer.writeWithoutTransaction { [userDataChanges] db in try userDataChanges.install(in: db) }
         checkpointer?.start()
     }
 

@@ -69,6 +69,35 @@ struct ProfileRecord: UserOwnedRecord {
         deletedAt = nil
     }
 
+    /// Column by column rather than through `Decodable`: the dashboard and every meal save read the profile.
+    init(row: Row) throws {
+        id = row["id"]
+        userId = row["userId"]
+        dateOfBirth = row["dateOfBirth"]
+        sex = row["sex"]
+        heightCm = row["heightCm"]
+        weightKg = row["weightKg"]
+        targetWeightKg = row["targetWeightKg"]
+        targetDate = row["targetDate"]
+        goal = row["goal"]
+        activity = row["activity"]
+        dietaryPreferences = row["dietaryPreferences"]
+        allergies = row["allergies"]
+        mealsPerDay = row["mealsPerDay"]
+        timeZone = row["timeZone"]
+        eatingWindowStartMinute = row["eatingWindowStartMinute"]
+        planStartDate = row["planStartDate"]
+        deficit = row["deficit"]
+        weightUnit = row["weightUnit"]
+        heightUnit = row["heightUnit"]
+        planPreviousInputs = row["planPreviousInputs"]
+        planChangedOn = row["planChangedOn"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        version = row["version"]
+        deletedAt = row["deletedAt"]
+    }
+
     func stored() throws -> StoredProfile {
         guard let sex = Sex(rawValue: sex), let goal = Goal(rawValue: goal), let activity = ActivityLevel(rawValue: activity),
               let eatingWindow = EatingWindow(startMinute: eatingWindowStartMinute),
@@ -106,7 +135,9 @@ struct ProfileRecord: UserOwnedRecord {
     }
 
     static func strings(fromJSON text: String) throws -> [String] {
-        try decode([String].self, fromJSON: text)
+        // Most profiles have no tags; a JSONDecoder for "[]" would cost more than the rest of the row.
+        if text == "[]" { return [] }
+        return try decode([String].self, fromJSON: text)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, fromJSON text: String) throws -> T {

@@ -17,7 +17,7 @@ public struct DashboardReader: Sendable {
         }
         return DashboardDay.compute(
             profile: inputs.profile.profile, planChange: inputs.profile.planChange, todaysMeals: inputs.todaysMeals,
-            weightDays: WeightHistory.days(inputs.recentWeights), loggedDays: Set(inputs.latestRun), now: now
+            weightDays: WeightHistory.days(inputs.recentWeights), latestRun: inputs.latestRun, now: now
         )
     }
 }

@@ -7,6 +7,8 @@ import WDietTestSupport
 struct LocalDateTests {
     @Test("ISO text round trip and calendar arithmetic", arguments: [
         ("1970-01-01", 0), ("2026-11-22", 20_779), ("2000-02-29", 11_016), ("1969-12-31", -1), ("1906-11-21", -23_052),
+        // A year below 1000 keeps its four digits (the day count is Python's proleptic Gregorian calendar's).
+        ("0999-12-31", -354_286),
     ])
     func daysSinceEpoch(iso: String, days: Int) throws {
         let date = try #require(LocalDate(iso: iso))

@@ -22,6 +22,19 @@ struct StreakTests {
         #expect(streak.isActiveToday == active)
     }
 
+    @Test("from the latest run the store reads (newest first): the run counts when it ends today or yesterday", arguments: [
+        (["2026-03-10", "2026-03-09", "2026-03-08"], 3, true),
+        (["2026-03-09", "2026-03-08", "2026-03-07"], 3, false),
+        (["2026-03-08", "2026-03-07"], 0, false),
+        ([], 0, false),
+        (["2026-03-10"], 1, true),
+    ])
+    func fromLatestRun(run: [String], expected: Int, active: Bool) {
+        let streak = Streak(latestRun: run.map(Fixtures.date), today: Fixtures.date(Self.today))
+        #expect(streak.days == expected)
+        #expect(streak.isActiveToday == active)
+    }
+
     @Test("milestones at 7, 14 and 28 days", arguments: [(6, nil), (7, 7), (8, nil), (14, 14), (28, 28), (29, nil)] as [(Int, Int?)])
     func milestones(days: Int, milestone: Int?) {
         let end = Fixtures.date(Self.today)
