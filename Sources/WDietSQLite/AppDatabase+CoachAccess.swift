@@ -5,11 +5,11 @@ import WDietStore
 /// The gatekeeper's side of the coach stores: every read and write goes through these, so that errors leave
 /// as `StoreError` (never with SQL in them) and every write draws its version in its own transaction.
 ///
-/// Reads and writes run on the calling thread (GRDB's synchronous API) rather than hopping to a GRDB dispatch
-/// queue and back: the store's statements take tens to hundreds of microseconds, less than the two thread
-/// switches of an async hop cost on the server's 2 cores. A reader is always free (the pool has more readers than
-/// Swift's cooperative pool has threads); a write waits at most for the writes queued before it, each one short.
-/// The async signatures stay, so a store on a network database can suspend instead.
+/// Reads run on the calling thread (GRDB's synchronous API) rather than hopping to a GRDB dispatch queue and
+/// back: the store's statements take tens to hundreds of microseconds, less than the two thread switches of an
+/// async hop cost on the server's 2 cores, and a reader is always free (the pool has more readers than Swift's
+/// cooperative pool has threads). Writes go through `GroupCommit`: a write that has to wait suspends instead of
+/// blocking a thread, and the writes that waited together commit together.
 extension AppDatabase {
     func storeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         do {
@@ -19,22 +19,18 @@ extension AppDatabase {
         }
     }
 
-    func storeWrite<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+    func storeWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try writeOnThisThread(updates)
+            return try await groupCommit.write(updates)
         } catch {
             throw Self.storeError(from: error)
         }
     }
 
-    /// GRDB's synchronous read and write. Being synchronous functions, they make Swift pick GRDB's synchronous
-    /// overloads, which an async caller would not.
+    /// GRDB's synchronous read. Being a synchronous function, it makes Swift pick GRDB's synchronous overload,
+    /// which an async caller would not.
     func readOnThisThread<T>(_ value: (Database) throws -> T) throws -> T {
         try writer.read(value)
-    }
-
-    func writeOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.write(updates)
     }
 
     /// The next value of the database-wide change counter. Writes are serialized, so versions grow in commit

@@ -11,6 +11,8 @@ public final class AppDatabase: Sendable {
     private let checkpointer: WALCheckpointer?
     /// Per-user generations of the coach data, for caches that must never outlive a write.
     public let userDataChanges = UserDataChanges()
+    /// Every store write goes through it (see `GroupCommit`).
+    let groupCommit: GroupCommit
 
     public convenience init(_ writer: any DatabaseWriter) throws {
         try self.init(writer, checkpointer: nil)
@@ -19,6 +21,7 @@ public final class AppDatabase: Sendable {
     init(_ writer: any DatabaseWriter, checkpointer: WALCheckpointer?) throws {
         self.writer = writer
         self.checkpointer = checkpointer
+        groupCommit = GroupCommit(writer: writer)
         try Self.migrator.migrate(writer)
         try writer.writeWithoutTransaction { [userDataChanges] db in try userDataChanges.install(in: db) }
         checkpointer?.start()

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import Testing
+import WDietCore
+import WDietStore
+import WDietTestSupport
+@testable import WDietSQLite
+
+@Suite("Group commit: writes that wait together commit together, and fail alone")
+struct GroupCommitTests {
+    /// Counts the transactions the writer commits.
+    final class CommitCounter: TransactionObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var commits = 0
+        var count: Int { lock.withLock { commits } }
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseDidCommit(_ db: Database) { lock.withLock { commits += 1 } }
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    struct Refused: Error {}
+
+    @Test("three writes queued behind a slow one: one transaction; the one that throws is rolled back alone")
+    func batchWithAFailure() async throws {
+        let database = try AppDatabase.inMemory()
+        try await database.writer.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT NOT NULL)") }
+        let counter = CommitCounter()
+        database.writer.add(transactionObserver: counter)
+
+        // The first write holds the writer until the other three are queued behind it.
+        let release = DispatchSemaphore(value: 0)
+        let slow = Task { try await database.groupCommit.write { db in
+            release.wait()
+            try db.execute(sql: "INSERT INTO notes VALUES ('first')")
+        } }
+        try await Task.sleep(for: .milliseconds(50))
+        let a = Task { try await database.groupCommit.write { db in try db.execute(sql: "INSERT INTO notes VALUES ('a')"); return 1 } }
+        let b = Task { try await database.groupCommit.write { db -> Int in
+            try db.execute(sql: "INSERT INTO notes VALUES ('b')")
+            throw Refused()
+        } }
+        let c = Task { try await database.groupCommit.write { db in try db.execute(sql: "INSERT INTO notes VALUES ('c')"); return 3 } }
+        try await Task.sleep(for: .milliseconds(50))
+        release.signal()
+
+        try await slow.value
+        #expect(try await a.value == 1)
+        await #expect(throws: Refused.self) { try await b.value }
+        #expect(try await c.value == 3)
+        let notes = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes ORDER BY text") }
+        #expect(notes == ["a", "c", "first"])
+        // The slow write alone, then a, b and c together.
+        #expect(counter.count == 2)
+    }
+
+    @Test("200 meals saved at once by 20 users: every one stored once, under 200 distinct versions")
+    func concurrentMealSaves() async throws {
+        let stores = try CoachTestStores()
+        var created: [UUID] = []
+        for _ in 0..<20 { created.append(try await stores.makeUser()) }
+        let users = created
+        let zone = Fixtures.zone("UTC")
+        let at = Fixtures.utc("2026-03-01T12:00:00Z")
+        let saved = try await withThrowingTaskGroup(of: StoredMeal.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    try await stores.meals.saveMeal(Meal(name: "Meal \(index)", kcal: 100 + Double(index), loggedAt: at), userId: users[index % 20], timeZone: zone)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(saved.count == 200)
+        #expect(Set(saved.map(\.version)).count == 200)
+        for user in users {
+            #expect(try await stores.meals.meals(userId: user, on: Fixtures.date("2026-03-01")).count == 10)
+        }
+    }
+}
