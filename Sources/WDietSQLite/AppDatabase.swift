@@ -35,6 +35,9 @@ public final class AppDatabase: Sendable {
     public static func open(path: String) throws -> AppDatabase {
         var config = Configuration()
         config.foreignKeysEnabled = true
+        // Another process may hold a lock for a moment (a command line opening the file while the server
+        // checkpoints, a process closing it): wait for it instead of failing at once.
+        config.busyMode = .timeout(5)
         config.prepareDatabase { db in
             // WAL with NORMAL: a commit is durable once the WAL is synced at the next checkpoint; a crash of the
             // process loses nothing acknowledged, a power cut may lose the last transactions. Never below this.
