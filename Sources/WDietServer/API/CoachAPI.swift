@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals, weights and the coach's tips.
+/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals, weights, the coach's tips and the client's analytics events.
 /// Each controller's routes are documented in `OpenAPIDocument`.
 struct CoachAPI: Sendable {
     let services: AppServices
@@ -13,5 +13,6 @@ struct CoachAPI: Sendable {
         MealsAPI(services: services).addRoutes(to: user)
         WeightsAPI(services: services).addRoutes(to: user)
         TipsAPI(services: services).addRoutes(to: user)
+        EventsAPI(services: services).addRoutes(to: user)
     }
 }

@@ -14,13 +14,16 @@ struct DashboardAPI: Sendable {
 
     @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> DashboardJSON {
         var now = services.now()
-        if let date = try APIInput.date(query: "date", of: request) {
+        let requested = try APIInput.date(query: "date", of: request)
+        if let date = requested {
             // Another day needs the user's zone to find its noon; today (the common case) needs no extra read.
             guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
             now = Self.instant(for: date, now: now, in: stored.profile.timeZone)
         }
         do {
-            return DashboardJSON(try await services.dashboards.dashboard(userId: context.userId, now: now))
+            let day = try await services.dashboards.dashboard(userId: context.userId, now: now)
+            if requested == nil { services.events.recordDashboardMoments(day, userId: context.userId, logger: context.logger) }
+            return DashboardJSON(day)
         } catch StoreError.notFound {
             throw APIError.profileMissing
         }

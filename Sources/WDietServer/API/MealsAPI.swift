@@ -36,6 +36,10 @@ struct MealsAPI: Sendable {
             meal = try body.manualMeal(id: id ?? UUID(), now: services.now())
         }
         let saved = try await services.meals.saveMeal(meal, userId: context.userId, timeZone: profile.timeZone)
+        services.events.record(.mealLogged, [
+            "source": body.isFromCatalog ? "database" : "manual",
+            "meal_type": EventRecorder.mealType(loggedAt: saved.meal.loggedAt, in: profile.timeZone),
+        ], userId: context.userId, logger: context.logger)
         return try Self.created(MealJSON(saved, profile: profile), request: request, context: context)
     }
 

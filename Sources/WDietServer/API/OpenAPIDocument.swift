@@ -415,6 +415,51 @@ paths:
         "204": { description: Dismissed, now or before }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/NotFound" }
+  /events:
+    post:
+      tags: [analytics]
+      summary: Record analytics events the client saw happen (004 Story 5.2)
+      description: >-
+        Client events only: onboarding_started, onboarding_step_completed, onboarding_finished,
+        why_like_this_opened, session_start, session_end, screen_view, screen_exit, error_logged, label_scanned.
+        The server records meal_logged, weight_logged, cycle_phase_switched, streak_milestone_reached and
+        account_linked itself. At most 50 events; ids are the client's, so a batch sent again records nothing new.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [events]
+              properties:
+                events:
+                  type: array
+                  minItems: 1
+                  maxItems: 50
+                  items:
+                    type: object
+                    required: [name]
+                    properties:
+                      id: { type: string, format: uuid }
+                      name: { type: string, example: screen_view }
+                      properties:
+                        type: object
+                        maxProperties: 20
+                        additionalProperties: { type: string, maxLength: 200 }
+                      occurredAt: { type: string, format: date-time, description: "Default now; within the last 400 days" }
+      responses:
+        "202":
+          description: Recorded
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [recorded]
+                properties:
+                  recorded: { type: integer }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "422": { $ref: "#/components/responses/Invalid" }
 components:
   securitySchemes:
     bearer:

@@ -25,6 +25,7 @@ struct WeightsAPI: Sendable {
         } else {
             let entry = try body.entry(id: id ?? UUID(), unit: profile.weightUnit, now: services.now())
             saved = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone)
+            services.events.record(.weightLogged, ["unit": profile.weightUnit.rawValue], userId: context.userId, logger: context.logger)
         }
         let recent = try await services.weights.recentDailyWeights(
             userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays

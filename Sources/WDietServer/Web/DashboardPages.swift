@@ -17,8 +17,10 @@ struct DashboardPages: Sendable {
             let stored = try await WebPage.requireProfile(services, userId: userId)
             async let day = services.dashboards.dashboard(userId: userId, now: services.now())
             async let latest = services.weights.latestWeight(userId: userId)
+            let today = try await day
+            services.events.recordDashboardMoments(today, userId: userId, logger: context.logger)
             let view = DashboardView(
-                day: try await day, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
+                day: today, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
                 chrome: PageChrome(context: context, tab: .home)
             )
             return try WebTemplates.page("dashboard", view)
