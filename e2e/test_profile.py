@@ -368,7 +368,7 @@ def test_conflict_keep_local_or_use_server(page, server):
     expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Server: 83 kg (edited")
     screenshot(page, "profile-12-conflict")
     dialog.get_by_role("button", name="Keep Local").click()
-    expect(page.locator("#targets-dialog, .toast").first).to_be_visible()
+    expect(page.locator(".toast").last).to_contain_text("✓ Weight updated to 82 kg")
     status, profile = api(page, server, "GET", "/api/v1/profile")
     assert profile["weightKg"] == 82
 
@@ -376,8 +376,6 @@ def test_conflict_keep_local_or_use_server(page, server):
     status, other = api(page, server, "PUT", "/api/v1/profile",
                         {"dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 180, "weightKg": 84, "goal": "lose",
                          "activity": "moderate", "timeZone": "UTC"})
-    if page.locator("#targets-dialog").is_visible():
-        page.locator("#targets-dialog").get_by_role("button", name="Got It").click()
     page.locator("#meals-plus").click()
     page.locator("#profile-save").click()
     expect(dialog).to_be_visible()
