@@ -4,7 +4,13 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import api, new_user_with_profile, screenshot
+from conftest import ARTIFACTS, api, new_user_with_profile, screenshot as full_page_screenshot
+
+
+def screenshot(page, name: str) -> None:
+    """The whole page, and what the 390×844 screen shows (the sticky bar and dialogs as a person sees them)."""
+    full_page_screenshot(page, name)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-screen.png"))
 
 
 def open_profile(page, server, **overrides):

@@ -805,6 +805,10 @@
     const server = detail.current;
     const differences = (detail.differences || R.MEMBERS).filter((m) => FIELD_LABELS[m]
       && !same(payload[m], server[m]));
+    // 001's words for an offline edit; an edit made online met a change from another device or tab.
+    $("conflict-lead").textContent = pendingLocal
+      ? "Your profile was updated on another device while you were offline."
+      : "Your profile was updated on another device while you were editing it here.";
     const container = $("conflict-body");
     container.innerHTML = "";
     differences.forEach((member) => {
