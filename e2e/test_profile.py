@@ -446,3 +446,23 @@ def test_server_errors_are_retried_then_offered_to_retry(page, server):
     status, profile = api(page, server, "GET", "/api/v1/profile")
     assert profile["mealsPerDay"] == 4
     assert handled_errors(page, 503) == []
+
+
+def test_a_hanging_save_is_kept_locally_after_ten_seconds(page, server):
+    open_profile(page, server)
+    held = []
+    # The PUT never gets an answer (the route is neither fulfilled nor continued).
+    page.route("**/api/v1/profile", lambda route: held.append(route) if route.request.method == "PUT" else route.continue_())
+    page.locator("#meals-plus").click()
+    page.locator("#profile-save").click()
+    expect(page.locator("#profile-save")).to_contain_text("This is taking longer than usual...", timeout=8000)
+    dialog = page.locator("#connection-dialog")
+    expect(dialog).to_be_visible(timeout=8000)
+    expect(dialog).to_contain_text("Your changes are saved locally and will sync when connection is restored.")
+    screenshot(page, "profile-14-connection-issue")
+    page.unroute("**/api/v1/profile")
+    dialog.get_by_role("button", name="Retry Now").click()
+    expect(page.locator(".toast").last).to_contain_text("✓ Profile synced")
+    status, profile = api(page, server, "GET", "/api/v1/profile")
+    assert profile["mealsPerDay"] == 4
+    assert [e for e in page.console_errors if "ERR_" not in e and "abort" not in e.lower()] == []

@@ -674,12 +674,12 @@
     else feedback(saved, previewed, changed);
   }
 
-  function saveLocally() {
+  function saveLocally(quietly) {
     pendingLocal = true;
     localBody = body();
     storeDraft();
     setButton("idle");
-    WDiet.toast("✓ Changes saved locally. Your changes will sync automatically when you reconnect to the internet.");
+    if (!quietly) WDiet.toast("✓ Changes saved locally. Your changes will sync automatically when you reconnect to the internet.");
     announce("Changes saved locally");
   }
 
@@ -687,22 +687,56 @@
    * PUTs `payload` against `baseVersion`. `attempt` counts automatic retries after a 5xx (2 s, 5 s, 10 s).
    * `wasSync`: the upload of an offline save.
    */
+  /** PUT /api/v1/profile as WDiet.api sends it, but abortable: a save that hangs is given up after 10 s (001 §12.4). */
+  async function sendProfile(payload, signal) {
+    let response;
+    try {
+      response = await fetch("/api/v1/profile", {
+        method: "PUT", credentials: "same-origin", signal, body: JSON.stringify(payload),
+        headers: { "Accept": "application/json", "Content-Type": "application/json", "X-CSRF-Token": WDiet.csrfToken() },
+      });
+    } catch (networkError) {
+      const timedOut = signal.aborted;
+      throw new WDiet.APIError(0, { error: { code: timedOut ? "timeout" : "offline", message: "You seem to be offline." } });
+    }
+    let parsed = null;
+    try { parsed = await response.json(); } catch (_) { parsed = null; }
+    if (!response.ok) throw new WDiet.APIError(response.status, parsed);
+    return parsed;
+  }
+
   async function put(payload, baseVersion, options) {
     const { previewed, changed, wasSync, attempt = 0 } = options;
     saving = true;
     setButton("saving");
     if (attempt === 0) announce("Saving your profile changes. Please wait.");
+    const controller = new AbortController();
     const slow = setTimeout(() => { if (saving) setButton("slow"); }, 5000);
+    const giveUp = setTimeout(() => controller.abort(), 10000);
     try {
-      const saved = await WDiet.api("PUT", "/api/v1/profile", Object.assign({}, payload, { baseVersion }));
-      clearTimeout(slow);
+      const saved = await sendProfile(Object.assign({}, payload, { baseVersion }), controller.signal);
       saving = false;
       savedOK(saved, previewed, changed, wasSync);
     } catch (error) {
-      clearTimeout(slow);
       saving = false;
-      handleError(error, payload, baseVersion, options);
+      if (error.code === "timeout") {
+        // Kept here and sent again: on "Retry Now", when the connection returns, or by the 30-second retry.
+        saveLocally(true);
+        showConnectionIssue();
+      } else {
+        handleError(error, payload, baseVersion, options);
+      }
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(giveUp);
     }
+  }
+
+  function showConnectionIssue() {
+    const dialog = $("connection-dialog");
+    dialog.querySelector("[data-close]").onclick = () => dialog.close();
+    dialog.querySelector("[data-retry]").onclick = () => { dialog.close(); syncPending(); };
+    dialog.showModal();
   }
 
   function handleError(error, payload, baseVersion, options) {
@@ -714,6 +748,12 @@
     }
     if (error.status === 401) { location.assign("/"); return; }
     if (error.status === 409 && error.body && error.body.error && error.body.error.current) {
+      const server = error.body.error.current;
+      if (R.MEMBERS.every((m) => same(payload[m], server[m]))) {
+        // The server already holds exactly this change (a save given up on that had arrived): nothing to choose.
+        savedOK(server, null, [], true);
+        return;
+      }
       setButton("idle");
       showConflict(error.body.error, payload);
       return;
@@ -885,6 +925,8 @@
     if (online()) syncPending();
   }
   window.addEventListener("online", connectivity);
+  // A change saved locally while the browser thought it was online (a timeout) is tried again every 30 s.
+  setInterval(() => { if (pendingLocal && !saving && online()) syncPending(); }, 30000);
   window.addEventListener("offline", connectivity);
 
   // ---- Leaving with unsaved changes (001 §12.1) ----
