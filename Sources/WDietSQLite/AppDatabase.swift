@@ -77,6 +77,7 @@ public final class AppDatabase: Sendable {
         registerFoodCatalogMigrations(&migrator)
         registerAccountMigrations(&migrator)
         registerTipMigrations(&migrator)
+        registerRateLimitMigrations(&migrator)
         return migrator
     }
 }

@@ -15,6 +15,7 @@ public struct AppServices: Sendable {
     public let foods: any FoodCatalogStore
     public let accounts: any AccountStore
     public let tips: any TipStore
+    public let rateLimits: any RateLimitStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -30,6 +31,7 @@ public struct AppServices: Sendable {
         foods = SQLiteFoodCatalogStore(database: database)
         accounts = SQLiteAccountStore(database: database, now: now)
         tips = SQLiteTipStore(database: database, now: now)
+        rateLimits = SQLiteRateLimitStore(database: database)
         self.now = now
     }
 }

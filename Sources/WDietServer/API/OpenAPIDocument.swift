@@ -178,10 +178,62 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "409":
-          description: The profile changed since `baseVersion`; `current` is the server's copy
+          description: |
+            The profile changed since `baseVersion`: `current` is the server's copy, `local` the body as it would
+            have been saved, `differences` the members where they disagree ("Keep Local" sends `local` again with
+            `current.version` as `baseVersion`; "Use Server" keeps `current`)
           content:
             application/json:
               schema: { $ref: "#/components/schemas/ProfileConflict" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "429":
+          description: |
+            More than 10 changes to the profile within an hour (`rate_limited`; the first profile and an identical
+            save are not counted). `Retry-After` and `retryAfterSeconds` give the seconds until the next change is
+            accepted, rounded up.
+          headers:
+            Retry-After:
+              schema: { type: integer, minimum: 1 }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/RateLimited" }
+  /profile/preview:
+    get:
+      tags: [profile]
+      summary: Before and after targets of a proposed change, without saving it
+      description: |
+        Query parameters are the members of `PUT /profile` that change (e.g. `?weightKg=75&goal=maintain`); the
+        others stay as saved. An empty value clears `targetWeightKg` or `targetDate`; `dietaryPreferences` and
+        `allergies` repeat. Both columns are the targets of the day the change would take effect (the user's next
+        local day), from the latest logged weight when there is one, so `difference` is the change's alone.
+        Validation and messages are those of `PUT /profile`; nothing is saved and nothing is counted.
+      parameters:
+        - { name: dateOfBirth, in: query, schema: { type: string, format: date } }
+        - { name: sex, in: query, schema: { $ref: "#/components/schemas/Sex" } }
+        - { name: heightCm, in: query, schema: { type: number } }
+        - { name: weightKg, in: query, schema: { type: number } }
+        - { name: targetWeightKg, in: query, schema: { type: number } }
+        - { name: targetDate, in: query, schema: { type: string, format: date } }
+        - { name: goal, in: query, schema: { $ref: "#/components/schemas/Goal" } }
+        - { name: activity, in: query, schema: { $ref: "#/components/schemas/Activity" } }
+        - { name: dietaryPreferences, in: query, schema: { type: array, items: { type: string } }, explode: true }
+        - { name: allergies, in: query, schema: { type: array, items: { type: string } }, explode: true }
+        - { name: mealsPerDay, in: query, schema: { type: integer } }
+        - { name: timeZone, in: query, schema: { type: string } }
+        - { name: eatingWindowStart, in: query, schema: { type: string } }
+        - { name: deficit, in: query, schema: { $ref: "#/components/schemas/Deficit" } }
+        - { name: weightUnit, in: query, schema: { $ref: "#/components/schemas/WeightUnit" } }
+        - { name: heightUnit, in: query, schema: { $ref: "#/components/schemas/HeightUnit" } }
+        - { name: planStartDate, in: query, schema: { type: string, format: date } }
+      responses:
+        "200":
+          description: The targets before and after, their differences, and when the change takes effect
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ProfilePreview" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/ProfileMissing" }
         "422": { $ref: "#/components/responses/Invalid" }
   /plan:
     get:
@@ -527,7 +579,7 @@ components:
           type: object
           required: [code, message]
           properties:
-            code: { type: string, examples: [invalid, bad_request, unauthorized, not_found, conflict, profile_missing, catalog_missing] }
+            code: { type: string, examples: [invalid, bad_request, unauthorized, not_found, conflict, profile_missing, catalog_missing, rate_limited] }
             message: { type: string }
             fields:
               type: object
@@ -630,6 +682,60 @@ components:
             code: { const: conflict }
             message: { type: string }
             current: { $ref: "#/components/schemas/Profile" }
+            local: { $ref: "#/components/schemas/Profile", description: "The body as it would have been saved; its version is the stale baseVersion" }
+            baseVersion: { type: [integer, "null"], format: int64 }
+            differences: { type: array, items: { type: string }, description: "Members where local and current disagree" }
+    RateLimited:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message, retryAfterSeconds]
+          properties:
+            code: { const: rate_limited }
+            message: { type: string }
+            retryAfterSeconds: { type: integer, minimum: 1 }
+    PreviewTargets:
+      type: object
+      required: [bmr, tdee, calories, proteinGrams, waterMl]
+      properties:
+        bmr: { type: integer, description: kcal }
+        tdee: { type: integer, description: kcal }
+        calories: { type: integer, description: "kcal, after the floor" }
+        proteinGrams: { type: integer }
+        waterMl: { type: integer }
+    ProfilePreview:
+      type: object
+      required: [date, before, after, difference, changesTargets, confirmations]
+      properties:
+        date: { type: string, format: date, description: "The day both columns are computed for" }
+        before: { $ref: "#/components/schemas/PreviewTargets" }
+        after: { $ref: "#/components/schemas/PreviewTargets" }
+        difference: { $ref: "#/components/schemas/PreviewTargets" }
+        changesTargets: { type: boolean, description: "True when a target input changes (it waits for midnight)" }
+        effectiveDate: { type: string, format: date, description: "First day of the new targets; absent when nothing waits" }
+        effectiveAt: { type: string, format: date-time, description: "The user's next local midnight" }
+        message: { type: string, examples: ["Your plan will be updated tomorrow at midnight (Mon 2 Mar)"] }
+        confirmations:
+          type: array
+          description: What 001 §12 asks the user to confirm before saving
+          items:
+            type: object
+            required: [kind]
+            properties:
+              kind:
+                type: string
+                enum: [dateOfBirthChange, largeHeightChange, largeWeightChange, goalChange, unrealisticTimeline, extremeHeight, extremeWeight]
+              from: { type: string }
+              to: { type: string }
+              deltaCm: { type: number }
+              deltaKg: { type: number }
+              heightCm: { type: number }
+              weightKg: { type: number }
+              requiredKgPerWeek: { type: number }
+              recommendedDate: { type: string, format: date }
+              recommendedWeeks: { type: integer }
     Plan:
       type: object
       required: [date, bmr, tdee, goal, calories, protein, carbs, fat, water, weightKg, floorApplied, underageMaintenance]

@@ -3,13 +3,18 @@ import Hummingbird
 import WDietCore
 import WDietStore
 
-/// `GET|PUT /api/v1/profile`: the signed-in user's one profile.
+/// `GET|PUT /api/v1/profile` and `GET /api/v1/profile/preview`: the signed-in user's one profile.
 struct ProfileAPI: Sendable {
     let services: AppServices
+
+    /// 001 §12.7: more than 10 profile updates in an hour are refused with 429.
+    static let updatesPerWindow = 10
+    static let updateWindowSeconds: TimeInterval = 3_600
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get("profile", use: show)
         group.put("profile", use: save)
+        group.get("profile/preview", use: ProfilePreviewAPI(services: services).preview)
     }
 
     @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> ProfileJSON {
@@ -18,23 +23,67 @@ struct ProfileAPI: Sendable {
     }
 
     /// Creates (201) or replaces (200) the profile. A change of the targets waits for the user's next midnight and
-    /// the answer says so; a stale `baseVersion` is 409 with the server's copy.
+    /// the answer says so; a stale `baseVersion` is 409 with the client's and the server's copies; the 11th change
+    /// within an hour is 429 with `Retry-After`.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let body = try await APIInput.decode(ProfileBody.self, from: request, context: context)
         let existing = try await services.profiles.profile(userId: context.userId)
-        let profile = try body.profile(over: existing?.profile, now: services.now())
+        let now = services.now()
+        let profile = try body.profile(over: existing?.profile, now: now)
+
+        // Only a save that changes a stored profile counts: the first profile (onboarding) and an identical
+        // retried upload do not.
+        var counted: UUID?
+        if let existing, existing.profile != profile {
+            switch try await services.rateLimits.acquire(
+                .profileUpdate, userId: context.userId, limit: Self.updatesPerWindow, window: Self.updateWindowSeconds, now: now
+            ) {
+            case .allowed(let id): counted = id
+            case .limited(let retryAt): return try ProfileRateLimitJSON(retryAt: retryAt, now: now).response()
+            }
+        }
+
         let saved: StoredProfile
         do {
             saved = try await services.profiles.saveProfile(profile, userId: context.userId, expectedVersion: body.baseVersion.value)
-        } catch StoreError.conflict(let message) {
-            guard let current = try await services.profiles.profile(userId: context.userId) else {
-                throw APIError(.conflict, code: "conflict", message: message)
-            }
-            return try ProfileConflictJSON(error: .init(message: message, current: ProfileJSON(current, now: services.now()))).response()
+        } catch {
+            // A refused save is no update: give the slot back.
+            if let counted { try? await services.rateLimits.release(counted) }
+            guard case StoreError.conflict(let message) = error,
+                  let current = try await services.profiles.profile(userId: context.userId)
+            else { throw error }
+            return try ProfileConflictJSON(
+                message: message, local: profile, baseVersion: body.baseVersion.value, server: current, userId: context.userId, now: now
+            ).response()
         }
-        return try ProfileJSON(saved, now: services.now())
+        return try ProfileJSON(saved, now: now)
             .response(from: request, context: context)
             .withStatus(existing == nil ? .created : .ok)
+    }
+}
+
+/// 429 for the 11th profile change within an hour (001 §12.7): the error shape plus `retryAfterSeconds`, and the
+/// same number in `Retry-After`, counted to the second from the instant the oldest counted change leaves the hour.
+struct ProfileRateLimitJSON: Encodable {
+    struct Detail: Encodable {
+        var code = "rate_limited"
+        var message = "You've updated your profile recently. Please wait a moment before making more changes."
+        var retryAfterSeconds: Int
+    }
+    var error: Detail
+
+    init(retryAt: Date, now: Date) {
+        // Rounded up: a client that waits exactly this long is let in.
+        error = Detail(retryAfterSeconds: max(1, Int((retryAt.timeIntervalSince(now) - 1e-6).rounded(.up))))
+    }
+
+    func response() throws -> Response {
+        let data = try APICoding.encoder.encode(self)
+        return Response(
+            status: .tooManyRequests,
+            headers: [.contentType: "application/json; charset=utf-8", .retryAfter: String(error.retryAfterSeconds)],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 }
 

@@ -65,15 +65,54 @@ struct ProfileJSON: ResponseEncodable, Sendable {
     }
 }
 
-/// 409 for a profile edited against a stale version: the error shape plus the server's copy under `current`,
-/// so the client can offer "keep mine" (send again without `baseVersion`) or "use the server's".
+/// 409 for a profile edited against a stale version: the error shape plus both copies, so the client can offer
+/// "Keep Local" (send `local` again with the server's `version` as `baseVersion`) or "Use Server" (001 §12.5):
+/// `current` is the server's copy, `local` the body as it would have been saved (its `version` is the stale
+/// `baseVersion` it was edited from), and `differences` the members where they disagree. The server keeps only the
+/// latest copy, so the common base is the client's own.
 struct ProfileConflictJSON: Encodable {
     struct Detail: Encodable {
         var code = "conflict"
         var message: String
         var current: ProfileJSON
+        var local: ProfileJSON
+        var baseVersion: Int64?
+        var differences: [String]
     }
     var error: Detail
+
+    /// The members a person edits, in the form's order: what `differences` compares.
+    static let editableMembers = [
+        "dateOfBirth", "sex", "heightCm", "weightKg", "goal", "targetWeightKg", "targetDate", "activity",
+        "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "deficit", "weightUnit",
+        "heightUnit", "planStartDate",
+    ]
+
+    init(message: String, local: Profile, baseVersion: Int64?, server: StoredProfile, userId: UUID, now: Date) throws {
+        let current = ProfileJSON(server, now: now)
+        let localCopy = ProfileJSON(
+            StoredProfile(profile: local, userId: userId, version: baseVersion ?? 0, createdAt: server.createdAt, updatedAt: now),
+            now: now
+        )
+        let serverMembers = try Self.members(of: current)
+        let localMembers = try Self.members(of: localCopy)
+        let differences = Self.editableMembers.filter { serverMembers[$0] != localMembers[$0] }
+        error = Detail(
+            message: message, current: current, local: localCopy, baseVersion: baseVersion, differences: differences
+        )
+    }
+
+    /// Each member's JSON text, for comparing two copies member by member.
+    static func members(of profile: ProfileJSON) throws -> [String: String] {
+        let data = try APICoding.encoder.encode(profile)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        var result: [String: String] = [:]
+        for (key, value) in object {
+            let text = try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
+            result[key] = String(decoding: text, as: UTF8.self)
+        }
+        return result
+    }
 
     func response() throws -> Response {
         let data = try APICoding.encoder.encode(self)

@@ -26,5 +26,6 @@ struct WebRoutes: Sendable {
         ProgressPages(services: services).register(on: router)
         MealPages(services: services).register(on: router)
         LearnPages(services: services).register(on: router)
+        ProfilePages(services: services).register(on: router)
     }
 }

@@ -1,0 +1,981 @@
+// The profile editor (001): live unit conversion, validation on blur and on submit, the confirmations of §12, the
+// before/after of the targets (GET /api/v1/profile/preview), and a save that never loses what was typed: every edit
+// is kept as a draft in localStorage, an offline save waits there and syncs when the connection returns, a newer
+// server copy asks "Keep Local / Use Server", 429 counts down, and a 5xx is retried after 2, 5 and 10 s.
+"use strict";
+
+(function () {
+  const form = document.getElementById("profile-form");
+  if (!form) return;
+  const R = window.ProfileRules;
+  const $ = (id) => document.getElementById(id);
+
+  const DRAFT_KEY = "wdiet.profileDraft";
+  const RETRY_DELAYS = [2000, 5000, 10000];
+  const GOALS = { lose: "Lose Weight", maintain: "Maintain Weight", gain: "Gain Weight" };
+  const FIELD_LABELS = {
+    dateOfBirth: "Date of birth", sex: "Gender", heightCm: "Height", weightKg: "Current weight", goal: "Primary goal",
+    targetWeightKg: "Target weight", targetDate: "Target date", activity: "Activity level",
+    dietaryPreferences: "Dietary preferences", allergies: "Allergies and restrictions", mealsPerDay: "Meals per day",
+  };
+  // Where focus goes for each member's error.
+  const FOCUS = {
+    dateOfBirth: "date-of-birth", sex: null, heightCm: null, weightKg: "weight", goal: "goal",
+    targetWeightKg: "target-weight", targetDate: "target-date", activity: null,
+    dietaryPreferences: "preferences-input", allergies: "allergies-input", mealsPerDay: "meals-value",
+  };
+
+  const today = form.dataset.today || WDiet.localDate();
+  let base = JSON.parse(form.dataset.profile);
+  const saveButton = $("profile-save");
+  const announcer = $("profile-announcer");
+  const errorBanner = $("error-banner");
+  const offlineBanner = $("offline-banner");
+  const syncBanner = $("sync-banner");
+
+  // ---- State: numbers in metric as typed (NumericInput), the rest read from the form. ----
+  const numbers = { heightCm: { value: base.heightCm }, weightKg: { value: base.weightKg },
+    targetWeightKg: base.targetWeightKg == null ? { missing: true } : { value: base.targetWeightKg } };
+  const tags = { dietaryPreferences: base.dietaryPreferences.slice(), allergies: base.allergies.slice() };
+  let mealsPerDay = base.mealsPerDay;
+  const touched = new Set();
+  let saving = false;
+  let pendingLocal = false;   // saved locally, waiting to sync
+  let retryTimer = null;
+  let rateLimitedUntil = 0;
+
+  const weightUnit = () => form.querySelector('input[name="weightUnitToggle"]:checked').value;
+  const heightUnit = () => form.querySelector('input[name="heightUnitToggle"]:checked').value;
+  const checked = (name) => { const input = form.querySelector(`input[name="${name}"]:checked`); return input ? input.value : null; };
+  const announce = (text) => { announcer.textContent = ""; setTimeout(() => { announcer.textContent = text; }, 30); };
+  const online = () => navigator.onLine !== false;
+
+  // ---- Reading and filling the form ----
+  function readHeight() {
+    if (heightUnit() === "cm") {
+      const input = R.parseNumber($("height-cm").value);
+      return input;
+    }
+    const feet = R.parseNumber($("height-ft").value);
+    const inches = R.parseNumber($("height-in").value);
+    if (feet.missing && inches.missing) return { missing: true };
+    if (feet.invalid || inches.invalid) return { invalid: true };
+    return { value: R.cmFromFeetAndInches(feet.value || 0, inches.value || 0) };
+  }
+  function readWeight(id) {
+    const input = R.parseNumber($(id).value);
+    if (input.value === undefined) return input;
+    return { value: weightUnit() === "kg" ? R.tenth(input.value) : R.kgFromPounds(input.value) };
+  }
+  function showHeight() {
+    const h = numbers.heightCm;
+    $("height-cm-row").hidden = heightUnit() !== "cm";
+    $("height-ftin-row").hidden = heightUnit() === "cm";
+    if (h.value === undefined) return;
+    $("height-cm").value = R.decimal(R.tenth(h.value));
+    const fi = R.feetAndInches(h.value);
+    $("height-ft").value = String(fi.feet);
+    $("height-in").value = R.decimal(fi.inches);
+  }
+  const displayWeight = (kg) => R.decimal(weightUnit() === "kg" ? R.tenth(kg) : R.poundsFromKg(kg));
+  function showWeights() {
+    const unit = weightUnit();
+    form.querySelectorAll("[data-weight-unit]").forEach((s) => { s.textContent = unit; });
+    form.querySelector("[data-target-unit-copy]").textContent = `Your goal weight in ${unit}.`;
+    ["weightKg", "targetWeightKg"].forEach((member) => {
+      const input = $(member === "weightKg" ? "weight" : "target-weight");
+      if (numbers[member].value !== undefined) input.value = displayWeight(numbers[member].value);
+    });
+  }
+  const weightLabel = (kg) => `${displayWeight(kg)} ${weightUnit() === "kg" ? "kg" : "lbs"}`;
+
+  /** The draft in metric, as the rules read it. */
+  function draft() {
+    return {
+      dateOfBirth: $("date-of-birth").value, sex: checked("sex"), heightCm: numbers.heightCm, weightKg: numbers.weightKg,
+      goal: $("goal").value, targetWeightKg: numbers.targetWeightKg, targetDate: $("target-date").value,
+      activity: checked("activity"), dietaryPreferences: R.normalizedTags(tags.dietaryPreferences),
+      allergies: R.normalizedTags(tags.allergies), mealsPerDay,
+    };
+  }
+  /** The PUT body: the form's members over the saved ones this page does not show. */
+  function body() {
+    const d = draft();
+    const number = (input) => (input.value !== undefined ? input.value : null);
+    return {
+      dateOfBirth: d.dateOfBirth, sex: d.sex, heightCm: number(d.heightCm), weightKg: number(d.weightKg), goal: d.goal,
+      targetWeightKg: number(d.targetWeightKg), targetDate: d.targetDate || null, activity: d.activity,
+      dietaryPreferences: d.dietaryPreferences, allergies: d.allergies, mealsPerDay: d.mealsPerDay,
+      timeZone: base.timeZone, eatingWindowStart: base.eatingWindowStart, deficit: base.deficit,
+      weightUnit: base.weightUnit, heightUnit: base.heightUnit, planStartDate: base.planStartDate,
+    };
+  }
+  const same = (a, b) => JSON.stringify(a == null ? null : a) === JSON.stringify(b == null ? null : b);
+  /** The members where the form differs from the saved profile. */
+  function changedMembers() {
+    const b = body();
+    return R.MEMBERS.filter((m) => !same(b[m], base[m]));
+  }
+  const hasChanges = () => changedMembers().length > 0;
+
+  /** Puts a profile (or a saved draft body) into the form. */
+  function fill(p) {
+    $("date-of-birth").value = p.dateOfBirth || "";
+    form.querySelectorAll('input[name="sex"]').forEach((r) => { r.checked = r.value === p.sex; });
+    numbers.heightCm = p.heightCm == null ? { missing: true } : { value: p.heightCm };
+    numbers.weightKg = p.weightKg == null ? { missing: true } : { value: p.weightKg };
+    numbers.targetWeightKg = p.targetWeightKg == null ? { missing: true } : { value: p.targetWeightKg };
+    if (p.heightCm == null) { $("height-cm").value = ""; $("height-ft").value = ""; $("height-in").value = ""; }
+    if (p.weightKg == null) $("weight").value = "";
+    if (p.targetWeightKg == null) $("target-weight").value = "";
+    showHeight();
+    showWeights();
+    $("goal").value = p.goal || "";
+    $("target-date").value = p.targetDate || "";
+    form.querySelectorAll('input[name="activity"]').forEach((r) => { r.checked = r.value === p.activity; });
+    tags.dietaryPreferences = (p.dietaryPreferences || []).slice();
+    tags.allergies = (p.allergies || []).slice();
+    renderTags("dietaryPreferences");
+    renderTags("allergies");
+    mealsPerDay = p.mealsPerDay || 3;
+    renderMeals();
+    updateHelper();
+  }
+
+  // ---- Errors ----
+  function setError(member, message) {
+    const p = form.querySelector(`[data-error-for="${member}"]`);
+    if (!p) return;
+    const had = Boolean(p.textContent);
+    p.textContent = message ? `⚠️ ${message}` : "";
+    const field = p.closest(".field");
+    field.classList.toggle("field--invalid", Boolean(message));
+    field.querySelectorAll("input:not([type=radio]), select").forEach((i) => {
+      if (message) i.setAttribute("aria-invalid", "true"); else i.removeAttribute("aria-invalid");
+    });
+    if (message && !had) announce(`Error. ${FIELD_LABELS[member]}. ${message}`);
+    if (!message && had) announce(`${FIELD_LABELS[member]} valid`);
+  }
+  function validateField(member) {
+    setError(member, R.fieldError(member, draft(), today));
+  }
+  function showBanner(text) {
+    errorBanner.textContent = text ? `⚠️ ${text}` : "";
+    errorBanner.hidden = !text;
+  }
+  function focusMember(member) {
+    const id = FOCUS[member];
+    const field = form.querySelector(`[data-field="${member}"]`);
+    let target = id ? $(id) : null;
+    if (!target && field) target = field.querySelector("input:not([type=hidden]):not([hidden]), select");
+    if (member === "heightCm") target = heightUnit() === "cm" ? $("height-cm") : $("height-ft");
+    if (field) field.scrollIntoView({ block: "center", behavior: WDiet.prefersReducedMotion() ? "auto" : "smooth" });
+    if (target) target.focus({ preventScroll: true });
+    if (field) { field.classList.remove("field--pulse"); void field.offsetWidth; field.classList.add("field--pulse"); }
+  }
+  /** All errors shown; true when there are none. */
+  function validateAll() {
+    const list = R.errors(draft(), today);
+    R.MEMBERS.forEach((m) => setError(m, (list.find((e) => e.member === m) || {}).message));
+    if (!list.length) { showBanner(null); return true; }
+    showBanner(`Please fix ${list.length} ${list.length === 1 ? "error" : "errors"} below`);
+    announce(`Validation failed. ${list.length} ${list.length === 1 ? "error" : "errors"} found. Scrolling to first error.`);
+    focusMember(list[0].member);
+    return false;
+  }
+  function showServerErrors(fields) {
+    const members = R.MEMBERS.filter((m) => fields[m]);
+    members.forEach((m) => setError(m, fields[m]));
+    const count = Object.keys(fields).length;
+    showBanner(`Please fix ${count} ${count === 1 ? "error" : "errors"} below`);
+    if (members.length) focusMember(members[0]);
+  }
+
+  // ---- The save button's states (001 §6) ----
+  function setButton(state, text) {
+    saveButton.dataset.state = state;
+    const hint = $("save-hint");
+    switch (state) {
+      case "idle":
+        saveButton.textContent = online() ? "Save Changes" : "💾 Save Locally";
+        saveButton.disabled = !hasChanges() || pendingLocal && !online();
+        if (pendingLocal && !hasChangesSinceLocal()) { saveButton.textContent = "💾 Saved Locally"; saveButton.disabled = true; }
+        hint.textContent = saveButton.disabled ? "No changes to save" : "Saves your profile updates";
+        saveButton.removeAttribute("aria-busy");
+        break;
+      case "saving":
+        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> Saving...';
+        saveButton.disabled = true;
+        saveButton.setAttribute("aria-busy", "true");
+        hint.textContent = "Please wait";
+        break;
+      case "slow":
+        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> This is taking longer than usual...';
+        break;
+      case "saved":
+        saveButton.textContent = "✓ Saved";
+        saveButton.disabled = true;
+        saveButton.removeAttribute("aria-busy");
+        hint.textContent = "Changes saved successfully";
+        break;
+      case "error":
+        saveButton.textContent = text || "Retry";
+        saveButton.disabled = false;
+        saveButton.removeAttribute("aria-busy");
+        hint.textContent = "Try saving again";
+        break;
+      case "waiting":
+        saveButton.textContent = text;
+        saveButton.disabled = true;
+        saveButton.removeAttribute("aria-busy");
+        break;
+      default: break;
+    }
+  }
+  let localBody = null;
+  const hasChangesSinceLocal = () => !localBody || !same(localBody, body());
+  function refresh() {
+    if (saving || saveButton.dataset.state === "saved" || saveButton.dataset.state === "waiting") return;
+    if (saveButton.dataset.state === "error" && hasChanges()) return;
+    setButton("idle");
+  }
+
+  // ---- Draft kept in localStorage: no keystroke lost ----
+  function storeDraft() {
+    try {
+      if (!hasChanges() && !pendingLocal) { localStorage.removeItem(DRAFT_KEY); return; }
+      localStorage.setItem(DRAFT_KEY, JSON.stringify({
+        body: body(), base, baseVersion: base.version, pending: pendingLocal, savedAt: Date.now(),
+        units: { weight: weightUnit(), height: heightUnit() },
+      }));
+    } catch (_) { /* storage full or disabled: the form still holds everything */ }
+  }
+  function readDraft() {
+    try { return JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"); } catch (_) { return null; }
+  }
+  const clearDraft = () => { try { localStorage.removeItem(DRAFT_KEY); } catch (_) { /* nothing kept */ } };
+
+  function edited() {
+    showBanner(null);
+    storeDraft();
+    refresh();
+  }
+
+  // ---- Inputs ----
+  ["height-cm", "height-ft", "height-in"].forEach((id) => {
+    $(id).addEventListener("input", () => { numbers.heightCm = readHeight(); edited(); });
+    $(id).addEventListener("blur", () => { touched.add("heightCm"); validateField("heightCm"); });
+  });
+  [["weight", "weightKg"], ["target-weight", "targetWeightKg"]].forEach(([id, member]) => {
+    $(id).addEventListener("input", () => { numbers[member] = readWeight(id); updateHelper(); edited(); });
+    $(id).addEventListener("blur", () => { touched.add(member); validateField(member); });
+  });
+  form.querySelectorAll('input[name="heightUnitToggle"]').forEach((r) => r.addEventListener("change", () => {
+    showHeight();
+    const h = numbers.heightCm;
+    if (h.value !== undefined) {
+      const fi = R.feetAndInches(h.value);
+      announce(heightUnit() === "cm" ? `Unit changed to centimeters. Height is now ${R.decimal(R.tenth(h.value))} centimeters`
+        : `Unit changed to feet and inches. Height is now ${fi.feet} feet ${R.decimal(fi.inches)} inches`);
+    }
+    storeDraft();
+  }));
+  form.querySelectorAll('input[name="weightUnitToggle"]').forEach((r) => r.addEventListener("change", () => {
+    showWeights();
+    updateHelper();
+    const w = numbers.weightKg;
+    if (w.value !== undefined) {
+      announce(`Unit changed to ${weightUnit() === "kg" ? "kilograms" : "pounds"}. Weight is now ${displayWeight(w.value)}`);
+    }
+    storeDraft();
+  }));
+  $("date-of-birth").addEventListener("blur", () => validateField("dateOfBirth"));
+  $("date-of-birth").addEventListener("change", () => { validateField("dateOfBirth"); edited(); });
+  $("target-date").addEventListener("blur", () => validateField("targetDate"));
+  $("target-date").addEventListener("change", () => { validateField("targetDate"); updateHelper(); edited(); });
+  $("goal").addEventListener("change", () => { validateField("goal"); edited(); });
+  form.querySelectorAll('input[name="sex"]').forEach((r) => r.addEventListener("change", () => { validateField("sex"); edited(); }));
+  let activityTipShown = false;
+  form.querySelectorAll('input[name="activity"]').forEach((r) => r.addEventListener("change", () => {
+    validateField("activity");
+    edited();
+    // 001 §3 "Suggestion Trigger", once per visit.
+    if (!activityTipShown && r.value !== base.activity) {
+      activityTipShown = true;
+      WDiet.toast("💡 Pro Tip: Activity level changes can affect your calorie target significantly. Consider re-weighing "
+        + "yourself tomorrow morning to track progress accurately with your new activity level.",
+        { actionLabel: "OK, Got It", onAction: () => {}, duration: 8000 });
+    }
+  }));
+
+  // ---- Tag inputs ----
+  function renderTags(member) {
+    const field = form.querySelector(`[data-tags="${member}"]`);
+    const list = field.querySelector(".profile__tag-list");
+    list.innerHTML = "";
+    tags[member].forEach((tag) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "profile__tag";
+      button.dataset.tag = tag;
+      button.setAttribute("aria-label", `${tag} tag. Remove`);
+      button.textContent = `${tag} `;
+      const x = document.createElement("span");
+      x.setAttribute("aria-hidden", "true");
+      x.textContent = "×";
+      button.appendChild(x);
+      li.appendChild(button);
+      list.appendChild(li);
+    });
+    field.querySelector("[data-empty]").hidden = tags[member].length > 0;
+    const chosen = new Set(tags[member].map((t) => t.toLowerCase()));
+    field.querySelectorAll("[data-suggestion]").forEach((s) => { s.hidden = chosen.has(s.dataset.suggestion.toLowerCase()); });
+  }
+  function addTag(member, text) {
+    const field = form.querySelector(`[data-tags="${member}"]`);
+    const trimmed = String(text).trim();
+    if (!trimmed) return;
+    if (!tags[member].some((t) => t.toLowerCase() === trimmed.toLowerCase())) tags[member].push(trimmed);
+    renderTags(member);
+    validateField(member);
+    announce(`${tags[member].length} ${field.dataset.tagNoun}: ${tags[member].join(", ")}`);
+    edited();
+  }
+  form.querySelectorAll("[data-tags]").forEach((field) => {
+    const member = field.dataset.tags;
+    const input = field.querySelector('input[type="text"]');
+    field.addEventListener("click", (event) => {
+      const tag = event.target.closest("[data-tag]");
+      const suggestion = event.target.closest("[data-suggestion]");
+      if (tag) {
+        tags[member] = tags[member].filter((t) => t !== tag.dataset.tag);
+        renderTags(member);
+        validateField(member);
+        announce(`${tag.dataset.tag} removed. ${tags[member].length} ${field.dataset.tagNoun}`);
+        edited();
+        input.focus();
+      } else if (suggestion) {
+        addTag(member, suggestion.dataset.suggestion);
+      } else if (event.target.closest("[data-add]")) {
+        addTag(member, input.value);
+        input.value = "";
+        input.focus();
+      }
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === ",") {
+        event.preventDefault();
+        addTag(member, input.value);
+        input.value = "";
+      }
+    });
+    input.addEventListener("blur", () => validateField(member));
+  });
+
+  // ---- Meals per day stepper ----
+  function renderMeals() {
+    const output = $("meals-value");
+    output.textContent = String(mealsPerDay);
+    output.setAttribute("aria-valuenow", String(mealsPerDay));
+    output.setAttribute("aria-valuetext", `${mealsPerDay} meals per day`);
+    $("meals-minus").disabled = mealsPerDay <= 1;
+    $("meals-plus").disabled = mealsPerDay >= 10;
+  }
+  function stepMeals(delta) {
+    const next = Math.min(10, Math.max(1, mealsPerDay + delta));
+    if (next === mealsPerDay) return;
+    mealsPerDay = next;
+    renderMeals();
+    announce(`${mealsPerDay} meals per day`);
+    validateField("mealsPerDay");
+    edited();
+  }
+  $("meals-minus").addEventListener("click", () => stepMeals(-1));
+  $("meals-plus").addEventListener("click", () => stepMeals(1));
+  $("meals-value").addEventListener("keydown", (event) => {
+    if (event.key === "ArrowUp" || event.key === "ArrowRight") { event.preventDefault(); stepMeals(1); }
+    if (event.key === "ArrowDown" || event.key === "ArrowLeft") { event.preventDefault(); stepMeals(-1); }
+  });
+
+  // ---- The target date's smart helper ----
+  const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US",
+    { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const shortDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-GB",
+    { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).replace(",", "");
+  let helperDate = null;
+  function updateHelper() {
+    const helper = $("timeline-helper");
+    const current = numbers.weightKg.value;
+    const target = numbers.targetWeightKg.value;
+    if (current === undefined || target === undefined || R.tenth(target - current) === 0
+        || R.fieldError("weightKg", draft(), today) || R.fieldError("targetWeightKg", draft(), today)) {
+      helper.hidden = true;
+      helperDate = null;
+      return;
+    }
+    const lose = target < current;
+    const change = Math.abs(R.tenth(target - current));
+    const rates = lose ? [0.5, 1] : [0.25, 0.5];
+    const fewest = Math.ceil(change / rates[1] - 1e-9);
+    const most = Math.ceil(change / rates[0] - 1e-9);
+    helperDate = R.addDays(today, fewest * 7);
+    if (helperDate > R.latestTargetDate(today)) helperDate = R.latestTargetDate(today);
+    const unitName = weightUnit() === "kg" ? "kg" : "lbs";
+    const changeText = weightUnit() === "kg" ? R.decimal(change) : R.decimal(R.poundsFromKg(change));
+    const rateText = lose ? "0.5-1kg/week" : "0.25-0.5kg/week";
+    $("timeline-helper-text").innerText =
+      `Based on your current weight (${weightLabel(current)}) and target weight (${weightLabel(target)}):\n\n`
+      + `• To ${lose ? "lose" : "gain"} ${changeText} ${unitName} safely: ${fewest === most ? fewest : `${fewest}-${most}`} weeks (at ${rateText})\n`
+      + `• Recommended target date: ${longDate(helperDate)}`;
+    helper.hidden = false;
+  }
+  $("use-date").addEventListener("click", () => {
+    if (!helperDate) return;
+    $("target-date").value = helperDate;
+    validateField("targetDate");
+    announce(`Target date: ${longDate(helperDate)}`);
+    edited();
+  });
+
+  // ---- Dialogs ----
+  function paragraphs(container, lines) {
+    container.innerHTML = "";
+    lines.forEach((line) => {
+      const p = document.createElement("p");
+      p.textContent = line;
+      if (line.startsWith("•") || line.startsWith("✓")) p.className = "profile__bullet";
+      container.appendChild(p);
+    });
+  }
+  /** Shows the confirmation dialog; resolves true for the confirm button. */
+  function ask(title, lines, cancelLabel, confirmLabel) {
+    const dialog = $("confirm-dialog");
+    $("confirm-title").textContent = title;
+    paragraphs($("confirm-body"), lines);
+    const cancel = dialog.querySelector("[data-cancel]");
+    const confirm = dialog.querySelector("[data-confirm]");
+    cancel.textContent = cancelLabel;
+    confirm.textContent = confirmLabel;
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        cancel.onclick = null; confirm.onclick = null; dialog.oncancel = null;
+        dialog.close();
+        resolve(answer);
+      };
+      cancel.onclick = () => done(false);
+      confirm.onclick = () => done(true);
+      dialog.oncancel = (event) => { event.preventDefault(); done(false); };
+      dialog.showModal();
+      confirm.focus();
+    });
+  }
+  function heightText(cm) {
+    const fi = R.feetAndInches(cm);
+    const inches = Math.round(cm / 2.54);
+    return `${R.decimal(R.tenth(cm))} cm (${Math.floor(inches / 12)}'${inches % 12}")`;
+  }
+  const kgAndLbs = (kg) => `${R.decimal(R.tenth(kg))} kg (${Math.round(kg / 0.45359237)} lbs)`;
+  const grouped = (n) => WDiet.formatInt(n);
+
+  let preview = null;
+  /** GET /profile/preview for the form's changes; null when it cannot be had (offline, invalid). */
+  async function loadPreview() {
+    if (!online()) return null;
+    const b = body();
+    // Spaces as %20, not "+": the server reads the query as percent-encoded text.
+    const params = [];
+    const add = (name, value) => params.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    changedMembers().forEach((m) => {
+      const value = b[m];
+      if (Array.isArray(value)) { if (value.length) value.forEach((v) => add(m, v)); else add(m, ""); }
+      else add(m, value == null ? "" : String(value));
+    });
+    try { return await WDiet.api("GET", `/api/v1/profile/preview?${params.join("&")}`); } catch (_) { return null; }
+  }
+
+  /** The confirmations of §12 in order; false when the user stopped the save. */
+  async function confirmAll() {
+    const b = body();
+    const list = R.confirmations(base, b, today);
+    for (const item of list) {
+      let ok = true;
+      if (item.kind === "dateOfBirthChange") {
+        ok = await ask("Confirm Date of Birth Change", [
+          "Changing your date of birth will affect your baseline calorie calculations.",
+          `Previous: ${longDate(base.dateOfBirth)} (Age: ${R.age(base.dateOfBirth, today)})`,
+          `New: ${longDate(b.dateOfBirth)} (Age: ${R.age(b.dateOfBirth, today)})`,
+          "This change will recalculate your BMR and update your plan tomorrow.",
+        ], "Cancel", "Confirm");
+        if (!ok) focusMember("dateOfBirth");
+      } else if (item.kind === "largeHeightChange") {
+        ok = await ask("Large Height Change Detected", [
+          `You're changing your height by ${R.decimal(Math.abs(item.deltaCm))} cm. For most adults, height doesn't change significantly.`,
+          "Please verify this is correct.",
+        ], "Cancel", "Confirm");
+        if (!ok) focusMember("heightCm");
+      } else if (item.kind === "largeWeightChange") {
+        const unitName = weightUnit() === "kg" ? "kg" : "lbs";
+        const delta = weightUnit() === "kg" ? R.decimal(Math.abs(item.deltaKg)) : R.decimal(R.poundsFromKg(Math.abs(item.deltaKg)));
+        ok = await ask("⚠️ Large Weight Change Detected", [
+          `You're changing your weight by ${delta} ${unitName}. This is a significant change.`,
+          "Please verify:",
+          "✓ This is your current accurate weight",
+          "✓ You've weighed yourself properly (morning, before eating)",
+          `Previous: ${weightLabel(base.weightKg)}`,
+          `New: ${weightLabel(b.weightKg)}`,
+        ], "Cancel", "Confirm");
+        if (!ok) {
+          // 001 §12.2: Cancel reverts to the previous weight.
+          numbers.weightKg = { value: base.weightKg };
+          showWeights();
+          updateHelper();
+          edited();
+          focusMember("weightKg");
+        }
+      } else if (item.kind === "goalChange") {
+        preview = preview || await loadPreview();
+        const lines = [
+          "Changing your goal will recalculate your daily calorie and protein targets.",
+          `Current goal: ${GOALS[base.goal]}`,
+          `New goal: ${GOALS[b.goal]}`,
+        ];
+        if (preview) {
+          lines.push("Expected changes:",
+            `• Calories: ${grouped(preview.before.calories)} → ~${grouped(preview.after.calories)}`,
+            `• Protein: ${preview.before.proteinGrams}g → ~${preview.after.proteinGrams}g`);
+        }
+        lines.push("Your plan will be updated tomorrow.");
+        ok = await ask("Change Your Goal?", lines, "Cancel", "Change Goal");
+        if (!ok) focusMember("goal");
+      } else if (item.kind === "unrealisticTimeline") {
+        const t = item.timeline;
+        const unitName = weightUnit() === "kg" ? "kg" : "lbs";
+        const amount = (kg) => (weightUnit() === "kg" ? R.decimal(R.tenth(kg)) : R.decimal(R.poundsFromKg(kg)));
+        const verb = t.isLoss ? "lose" : "gain";
+        const keep = await ask("⚠️ Unrealistic Timeline", [
+          `To ${verb} ${amount(Math.abs(t.changeKg))} ${unitName} by ${longDate(b.targetDate)} requires ${t.isLoss ? "losing" : "gaining"} ${amount(t.requiredKgPerWeek)} ${unitName} per week.`,
+          "This exceeds safe limits:",
+          `• Your rate: ${amount(t.requiredKgPerWeek)} ${unitName}/week`,
+          `• Safe rate: ${t.isLoss ? "0.5-1" : "0.25-0.5"} kg/week`,
+          "Recommended target date:",
+          `${longDate(t.recommendedDate)} (${t.recommendedWeeks} weeks)`,
+        ], "Adjust Date", "Keep Anyway");
+        if (!keep) {
+          // Adjust Date fills in the recommended date; the user saves again when ready.
+          $("target-date").value = t.recommendedDate <= R.latestTargetDate(today) ? t.recommendedDate : R.latestTargetDate(today);
+          validateField("targetDate");
+          updateHelper();
+          edited();
+          focusMember("targetDate");
+        }
+        ok = keep;
+      } else if (item.kind === "extremeHeight") {
+        ok = await ask("Verify Height", [
+          `You entered: ${heightText(b.heightCm)}`,
+          `This is unusually ${b.heightCm > 250 ? "tall" : "short"}. Please verify you entered the correct value.`,
+          "Average height: 160-180 cm",
+        ], "Edit", "Confirm");
+        if (!ok) focusMember("heightCm");
+      } else if (item.kind === "extremeWeight") {
+        ok = await ask("Verify Weight", [
+          `You entered: ${kgAndLbs(b.weightKg)}`,
+          `This is ${b.weightKg < 30 ? "below" : "above"} the typical healthy range. Please verify this is correct.`,
+          "Typical range: 50-120 kg",
+        ], "Edit", "Confirm");
+        if (!ok) focusMember("weightKg");
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  // ---- After a save ----
+  const TARGET_ROWS = [
+    ["calories", "Daily Calories", "", (d, goal) => d < 0
+      ? `You'll consume ${grouped(-d)} fewer calories${goal === "lose" ? " to support weight loss" : ""}`
+      : `You'll have ${grouped(d)} more calories${goal === "gain" ? " to support muscle gain" : ""}`],
+    ["proteinGrams", "Daily Protein", "g", () => "Protein adjusted to your new profile"],
+    ["waterMl", "Daily Water", "ml", () => "Hydration target updated"],
+    ["bmr", "BMR", " kcal", () => "Your calories at rest"],
+    ["tdee", "TDEE", " kcal", () => "Your maintenance calories"],
+  ];
+  const signed = (n, unit) => `${n > 0 ? "+" : "-"}${grouped(Math.abs(n))}${unit}`;
+  function feedback(saved, previewed, changed) {
+    const targetsMoved = previewed && previewed.changesTargets
+      && TARGET_ROWS.some(([key]) => previewed.difference[key] !== 0);
+    if (targetsMoved) {
+      const container = $("targets-dialog-body");
+      container.innerHTML = "";
+      TARGET_ROWS.forEach(([key, label, unit, explain]) => {
+        const d = previewed.difference[key];
+        if (d === 0) return;
+        const block = document.createElement("div");
+        block.className = "profile__change";
+        block.dataset.change = key;
+        const title = document.createElement("p");
+        title.className = "profile__change-title";
+        title.textContent = label;
+        const values = document.createElement("p");
+        values.className = "profile__change-values";
+        values.textContent = `${grouped(previewed.before[key])}${unit.trim() === "kcal" ? "" : unit} → ${grouped(previewed.after[key])}${unit.trim() === "kcal" ? "" : unit} (${signed(d, unit.trim() === "kcal" ? "" : unit)})`;
+        const why = document.createElement("p");
+        why.className = "field__hint";
+        why.textContent = explain(d, saved.goal);
+        block.append(title, values, why);
+        container.appendChild(block);
+      });
+      const effective = (saved.pendingChange && saved.pendingChange.effectiveDate) || previewed.effectiveDate;
+      $("targets-dialog-timing").textContent = "These changes will be reflected in tomorrow's daily plan, generated at midnight"
+        + (effective ? ` (${shortDate(effective)}).` : ".");
+      const dialog = $("targets-dialog");
+      dialog.querySelector("[data-close]").onclick = () => dialog.close();
+      dialog.showModal();
+      return;
+    }
+    if (changed.length === 1 && changed[0] === "weightKg") {
+      WDiet.toast(`✓ Weight updated to ${weightLabel(saved.weightKg)}. Your targets will adjust tomorrow.`);
+    } else if (changed.includes("goal")) {
+      WDiet.toast(`✓ Goal updated to "${GOALS[saved.goal]}". Check your updated plan tomorrow!`);
+    } else if (saved.pendingChange) {
+      WDiet.toast("✓ Profile updated! Your plan will adapt tomorrow morning.");
+    } else {
+      WDiet.toast("✓ Profile updated successfully");
+    }
+  }
+  function showPendingNotice(saved) {
+    let notice = $("pending-notice");
+    const text = saved.pendingChange && saved.pendingChange.message;
+    if (!text) { if (notice) notice.hidden = true; return; }
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "pending-notice";
+      notice.className = "card profile__notice";
+      notice.setAttribute("role", "status");
+      form.parentNode.insertBefore(notice, form);
+    }
+    notice.hidden = false;
+    notice.textContent = text;
+  }
+
+  // ---- Saving ----
+  function savedOK(saved, previewed, changed, wasSync) {
+    base = saved;
+    form.dataset.version = String(saved.version);
+    pendingLocal = false;
+    localBody = null;
+    clearDraft();
+    syncBanner.hidden = true;
+    showPendingNotice(saved);
+    setButton("saved");
+    announce("Profile updated successfully");
+    setTimeout(() => { setButton("idle"); }, 2000);
+    if (wasSync) WDiet.toast("✓ Profile synced. Your offline changes have been saved to the server.");
+    else feedback(saved, previewed, changed);
+  }
+
+  function saveLocally(quietly) {
+    pendingLocal = true;
+    localBody = body();
+    storeDraft();
+    setButton("idle");
+    if (!quietly) WDiet.toast("✓ Changes saved locally. Your changes will sync automatically when you reconnect to the internet.");
+    announce("Changes saved locally");
+  }
+
+  /**
+   * PUTs `payload` against `baseVersion`. `attempt` counts automatic retries after a 5xx (2 s, 5 s, 10 s).
+   * `wasSync`: the upload of an offline save.
+   */
+  /** PUT /api/v1/profile as WDiet.api sends it, but abortable: a save that hangs is given up after 10 s (001 §12.4). */
+  async function sendProfile(payload, signal) {
+    let response;
+    try {
+      response = await fetch("/api/v1/profile", {
+        method: "PUT", credentials: "same-origin", signal, body: JSON.stringify(payload),
+        headers: { "Accept": "application/json", "Content-Type": "application/json", "X-CSRF-Token": WDiet.csrfToken() },
+      });
+    } catch (networkError) {
+      const timedOut = signal.aborted;
+      throw new WDiet.APIError(0, { error: { code: timedOut ? "timeout" : "offline", message: "You seem to be offline." } });
+    }
+    let parsed = null;
+    try { parsed = await response.json(); } catch (_) { parsed = null; }
+    if (!response.ok) throw new WDiet.APIError(response.status, parsed);
+    return parsed;
+  }
+
+  async function put(payload, baseVersion, options) {
+    const { previewed, changed, wasSync, attempt = 0 } = options;
+    saving = true;
+    setButton("saving");
+    if (attempt === 0) announce("Saving your profile changes. Please wait.");
+    const controller = new AbortController();
+    const slow = setTimeout(() => { if (saving) setButton("slow"); }, 5000);
+    const giveUp = setTimeout(() => controller.abort(), 10000);
+    try {
+      const saved = await sendProfile(Object.assign({}, payload, { baseVersion }), controller.signal);
+      saving = false;
+      savedOK(saved, previewed, changed, wasSync);
+    } catch (error) {
+      saving = false;
+      if (error.code === "timeout") {
+        // Kept here and sent again: on "Retry Now", when the connection returns, or by the 30-second retry.
+        saveLocally(true);
+        showConnectionIssue();
+      } else {
+        handleError(error, payload, baseVersion, options);
+      }
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(giveUp);
+    }
+  }
+
+  function showConnectionIssue() {
+    const dialog = $("connection-dialog");
+    dialog.querySelector("[data-close]").onclick = () => dialog.close();
+    dialog.querySelector("[data-retry]").onclick = () => { dialog.close(); syncPending(); };
+    dialog.showModal();
+  }
+
+  function handleError(error, payload, baseVersion, options) {
+    const attempt = options.attempt || 0;
+    if (error.status === 0) {
+      // The connection dropped: keep the change here and send it when it returns.
+      saveLocally();
+      return;
+    }
+    if (error.status === 401) { location.assign("/"); return; }
+    if (error.status === 409 && error.body && error.body.error && error.body.error.current) {
+      const server = error.body.error.current;
+      if (R.MEMBERS.every((m) => same(payload[m], server[m]))) {
+        // The server already holds exactly this change (a save given up on that had arrived): nothing to choose.
+        savedOK(server, null, [], true);
+        return;
+      }
+      setButton("idle");
+      showConflict(error.body.error, payload);
+      return;
+    }
+    if (error.status === 422) {
+      setButton("error", "Save Changes");
+      showServerErrors(error.fields || {});
+      return;
+    }
+    if (error.status === 429) {
+      const seconds = (error.body && error.body.error && error.body.error.retryAfterSeconds) || 60;
+      startRateLimit(seconds);
+      return;
+    }
+    if (error.status >= 500) {
+      if (attempt < RETRY_DELAYS.length) {
+        setButton("saving");
+        retryTimer = setTimeout(() => put(payload, baseVersion, Object.assign({}, options, { attempt: attempt + 1 })),
+          RETRY_DELAYS[attempt]);
+        saving = true;
+        return;
+      }
+      setButton("error", "Retry");
+      announce(`Failed to save profile. ${error.message}. Double tap retry button to try again.`);
+      const dialog = $("server-error-dialog");
+      $("server-error-code").textContent = String(error.status);
+      dialog.querySelector("[data-close]").onclick = () => dialog.close();
+      dialog.querySelector("[data-retry]").onclick = () => {
+        dialog.close();
+        put(payload, baseVersion, Object.assign({}, options, { attempt: RETRY_DELAYS.length }));
+      };
+      dialog.showModal();
+      return;
+    }
+    setButton("error", "Retry");
+    showBanner(error.message);
+  }
+
+  function countdownText(seconds) {
+    const m = Math.floor(seconds / 60);
+    const s = seconds % 60;
+    return m > 0 ? `${m}m ${s}s` : `${s}s`;
+  }
+  function startRateLimit(seconds) {
+    rateLimitedUntil = Date.now() + seconds * 1000;
+    const dialog = $("rate-limit-dialog");
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((rateLimitedUntil - Date.now()) / 1000));
+      $("rate-limit-countdown").textContent = countdownText(left);
+      if (left > 0) {
+        setButton("waiting", `Try again in ${countdownText(left)}`);
+        setTimeout(tick, 1000 - ((rateLimitedUntil - Date.now()) % 1000 || 0));
+      } else {
+        rateLimitedUntil = 0;
+        setButton("error", "Retry");
+      }
+    };
+    tick();
+    dialog.querySelector("[data-close]").onclick = () => dialog.close();
+    dialog.showModal();
+  }
+
+  // ---- Conflicts: Keep Local / Use Server (001 §12.5) ----
+  function memberText(member, p) {
+    const v = p[member];
+    if (v == null || (Array.isArray(v) && !v.length)) return "(none)";
+    switch (member) {
+      case "heightCm": return heightText(v);
+      case "weightKg": case "targetWeightKg": return weightLabel(v);
+      case "dateOfBirth": case "targetDate": return longDate(v);
+      case "goal": return GOALS[v] || v;
+      case "sex": return v.charAt(0).toUpperCase() + v.slice(1);
+      case "activity": {
+        const input = form.querySelector(`input[name="activity"][value="${v}"]`);
+        return input ? input.parentNode.querySelector("strong").textContent : v;
+      }
+      case "dietaryPreferences": case "allergies": return v.join(", ");
+      default: return String(v);
+    }
+  }
+  function ago(instant) {
+    const minutes = Math.max(0, Math.round((Date.now() - Date.parse(instant)) / 60000));
+    if (minutes < 1) return "just now";
+    if (minutes < 60) return `${minutes} min ago`;
+    const hours = Math.round(minutes / 60);
+    return hours < 24 ? `${hours} h ago` : `${Math.round(hours / 24)} d ago`;
+  }
+  function showConflict(detail, payload) {
+    const server = detail.current;
+    const differences = (detail.differences || R.MEMBERS).filter((m) => FIELD_LABELS[m]
+      && !same(payload[m], server[m]));
+    // 001's words for an offline edit; an edit made online met a change from another device or tab.
+    $("conflict-lead").textContent = pendingLocal
+      ? "Your profile was updated on another device while you were offline."
+      : "Your profile was updated on another device while you were editing it here.";
+    const container = $("conflict-body");
+    container.innerHTML = "";
+    differences.forEach((member) => {
+      const block = document.createElement("div");
+      block.className = "profile__conflict-field";
+      block.dataset.member = member;
+      const title = document.createElement("p");
+      title.className = "profile__change-title";
+      title.textContent = `${FIELD_LABELS[member].replace(/^./, (c) => c.toUpperCase())}:`;
+      const local = document.createElement("p");
+      local.className = "profile__bullet";
+      local.textContent = `• Local: ${memberText(member, payload)} (${pendingLocal ? "edited offline" : "edited here"})`;
+      const remote = document.createElement("p");
+      remote.className = "profile__bullet";
+      remote.textContent = `• Server: ${memberText(member, server)} (edited ${ago(server.updatedAt)})`;
+      block.append(title, local, remote);
+      container.appendChild(block);
+    });
+    const dialog = $("conflict-dialog");
+    dialog.querySelector("[data-keep-local]").onclick = () => {
+      dialog.close();
+      // Keep Local: the same change, now against the server's version.
+      put(payload, server.version, { previewed: null, changed: differences, wasSync: pendingLocal });
+    };
+    dialog.querySelector("[data-use-server]").onclick = () => {
+      dialog.close();
+      base = server;
+      form.dataset.version = String(server.version);
+      pendingLocal = false;
+      localBody = null;
+      clearDraft();
+      fill(server);
+      R.MEMBERS.forEach((m) => setError(m, null));
+      showPendingNotice(server);
+      syncBanner.hidden = true;
+      setButton("idle");
+      WDiet.toast("Showing the server's version of your profile");
+    };
+    dialog.oncancel = (event) => event.preventDefault();
+    dialog.showModal();
+  }
+
+  // ---- Submit ----
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (saving || rateLimitedUntil > Date.now()) return;
+    if (!hasChanges()) {
+      WDiet.toast("ℹ️ No Changes to Save. You haven't made any changes to your profile yet.");
+      return;
+    }
+    if (!validateAll()) return;
+    preview = null;
+    if (!(await confirmAll())) return;
+    if (!validateAll()) return;
+    const payload = body();
+    const changed = changedMembers();
+    if (!online()) { saveLocally(); return; }
+    const previewed = preview || await loadPreview();
+    put(payload, base.version, { previewed, changed, wasSync: false });
+  });
+
+  // ---- Online / offline ----
+  function syncPending() {
+    const stored = readDraft();
+    if (!stored || !stored.pending || saving || !online()) return;
+    syncBanner.textContent = "🔄 Syncing changes...";
+    syncBanner.hidden = false;
+    pendingLocal = true;
+    put(stored.body, stored.baseVersion, { previewed: null, changed: [], wasSync: true });
+  }
+  function connectivity() {
+    offlineBanner.hidden = online();
+    refresh();
+    if (online()) syncPending();
+  }
+  window.addEventListener("online", connectivity);
+  // A change saved locally while the browser thought it was online (a timeout) is tried again every 30 s.
+  setInterval(() => { if (pendingLocal && !saving && online()) syncPending(); }, 30000);
+  window.addEventListener("offline", connectivity);
+
+  // ---- Leaving with unsaved changes (001 §12.1) ----
+  const unsaved = () => hasChanges() && !pendingLocal;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]");
+    if (!link || !unsaved() || link.target === "_blank" || event.defaultPrevented) return;
+    if ((link.getAttribute("href") || "").startsWith("#")) return;
+    event.preventDefault();
+    const dialog = $("discard-dialog");
+    dialog.querySelector("[data-cancel]").onclick = () => dialog.close();
+    dialog.querySelector("[data-confirm]").onclick = () => {
+      clearDraft();
+      leaving = true;
+      dialog.close();
+      location.assign(link.href);
+    };
+    announce("Warning. You have unsaved changes. Double tap cancel to stay, or discard to leave.");
+    dialog.showModal();
+    dialog.querySelector("[data-cancel]").focus();
+  });
+  let leaving = false;
+  window.addEventListener("beforeunload", (event) => {
+    if (leaving || !unsaved()) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
+  // ---- Start: restore a draft left behind (closed tab, offline save) ----
+  renderTags("dietaryPreferences");
+  renderTags("allergies");
+  renderMeals();
+  const stored = readDraft();
+  if (stored && stored.body) {
+    if (stored.units) {
+      form.querySelectorAll('input[name="weightUnitToggle"]').forEach((r) => { r.checked = r.value === stored.units.weight; });
+      form.querySelectorAll('input[name="heightUnitToggle"]').forEach((r) => { r.checked = r.value === stored.units.height; });
+    }
+    if (stored.pending) {
+      pendingLocal = true;
+      localBody = stored.body;
+    }
+    fill(stored.body);
+    if (!stored.pending && hasChanges()) WDiet.toast("We kept your unsaved changes from last time.");
+    if (!hasChanges() && !stored.pending) clearDraft();
+  } else {
+    updateHelper();
+  }
+  offlineBanner.hidden = online();
+  setButton("idle");
+  if (pendingLocal) syncPending();
+})();
