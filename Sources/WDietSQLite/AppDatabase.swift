@@ -68,6 +68,7 @@ public final class AppDatabase: Sendable {
         registerFoodCatalogMigrations(&migrator)
         registerAccountMigrations(&migrator)
         registerTipMigrations(&migrator)
+        registerSignInMigrations(&migrator)
         return migrator
     }
 }

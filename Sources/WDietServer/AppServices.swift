@@ -15,6 +15,10 @@ public struct AppServices: Sendable {
     public let foods: any FoodCatalogStore
     public let accounts: any AccountStore
     public let tips: any TipStore
+    /// Sign-in hardening: failed sign-ins per account and address, Apple/Google identities, password changes.
+    public let loginThrottle: any LoginThrottleStore
+    public let identities: any ExternalIdentityStore
+    public let passwords: any PasswordCredentialStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -30,6 +34,9 @@ public struct AppServices: Sendable {
         foods = SQLiteFoodCatalogStore(database: database)
         accounts = SQLiteAccountStore(database: database, now: now)
         tips = SQLiteTipStore(database: database, now: now)
+        loginThrottle = SQLiteLoginThrottleStore(database: database)
+        identities = SQLiteExternalIdentityStore(database: database, now: now)
+        passwords = SQLitePasswordCredentialStore(database: database, now: now)
         self.now = now
     }
 }
