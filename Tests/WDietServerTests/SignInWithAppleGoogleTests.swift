@@ -73,7 +73,7 @@ struct SignInWithAppleGoogleTests {
             let t = try SignInTestApp(appleJWKS: jwks)
             let now = Int(t.clock.now.timeIntervalSince1970)
             let good = t.appleClaims()
-            let publicPEM = Data(try key.key.publicKey.pemRepresentation.utf8)
+            let publicPEM = Data(key.key.publicKey.pemRepresentation.utf8)
             let cases: [(String, String)] = [
                 ("wrong aud", try await provider.sign(t.appleClaims(["aud": "com.attacker.app"]), with: key)),
                 ("wrong iss", try await provider.sign(t.appleClaims(["iss": "https://appleid.apple.com.evil.example"]), with: key)),

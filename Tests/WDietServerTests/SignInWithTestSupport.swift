@@ -15,7 +15,7 @@ import WDietTestSupport
 final class FakeIdentityProvider: Sendable {
     struct SigningKey: Sendable {
         var id: String
-        var key: Insecure.RSA.PrivateKey
+        var key: JWTKit.Insecure.RSA.PrivateKey
     }
 
     let issuer: String
@@ -31,7 +31,7 @@ final class FakeIdentityProvider: Sendable {
     }
 
     static func newKey(id: String) throws -> SigningKey {
-        SigningKey(id: id, key: try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
+        SigningKey(id: id, key: try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
     }
 
     var jwksRequests: Int { requests.load(ordering: .relaxed) }
@@ -88,7 +88,7 @@ final class FakeIdentityProvider: Sendable {
     }
 }
 
-extension Insecure.RSA.PrivateKey {
+extension JWTKit.Insecure.RSA.PrivateKey {
     /// RS256: RSASSA-PKCS1-v1_5 over SHA-256, made with swift-crypto directly (not with the code under test).
     func backingSignature(for data: Data) throws -> Data {
         let key = try _RSA.Signing.PrivateKey(pemRepresentation: pemRepresentation)
