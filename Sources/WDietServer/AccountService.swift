@@ -23,6 +23,8 @@ struct AccountService: Sendable {
         var user: User
         /// True when this sign-in created the account (Sign in with Apple/Google answers 201 then).
         var created = false
+        /// True when the user signed in (or linked) with Apple or Google: no guest, even without an email.
+        var signsInWithProvider = false
     }
 
     static let currentPasswordIncorrect = APIError(

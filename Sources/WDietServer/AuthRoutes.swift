@@ -87,7 +87,8 @@ struct AuthRoutes: Sendable {
         user.get("me") { _, context in
             // The session outlived its user only if the user was deleted meanwhile.
             guard let user = try await accounts.user(id: context.userId) else { throw APIError.unauthorized }
-            return AccountUserResponse(user)
+            let withProvider = user.email == nil ? try await !accounts.services.identities.identities(userId: user.id).isEmpty : false
+            return AccountUserResponse(user, signsInWithProvider: withProvider)
         }
     }
 }
@@ -125,10 +126,11 @@ struct AccountUserResponse: ResponseEncodable, Sendable {
     var email: String?
     var isGuest: Bool
 
-    init(_ user: User) {
+    /// `signsInWithProvider`: the user has an Apple or Google identity, so is no guest even without an email.
+    init(_ user: User, signsInWithProvider: Bool = false) {
         id = user.id.apiText
         email = user.email
-        isGuest = user.email == nil
+        isGuest = user.email == nil && !signsInWithProvider
     }
 
     enum CodingKeys: String, CodingKey { case id, email, isGuest }
@@ -152,7 +154,7 @@ struct SignedInResponse: ResponseGenerator, Sendable {
     var status: HTTPResponse.Status
 
     init(_ signedIn: AccountService.SignedIn, status: HTTPResponse.Status) {
-        body = Body(token: signedIn.token, user: AccountUserResponse(signedIn.user))
+        body = Body(token: signedIn.token, user: AccountUserResponse(signedIn.user, signsInWithProvider: signedIn.signsInWithProvider))
         self.status = status
     }
 

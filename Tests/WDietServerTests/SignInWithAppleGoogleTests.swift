@@ -36,7 +36,11 @@ struct SignInWithAppleGoogleTests {
                 let other = try await provider.sign(t.appleClaims(sub: "005678.someone-else"), with: key)
                 let second = try await client.send(.post, "/api/v1/auth/apple", body: idTokenJSON(other, nonce: "raw-nonce-1"))
                 #expect(second.status == .created)
-                #expect(try second.json(SignedInBody.self).user.id != created.user.id)
+                let withoutEmail = try second.json(SignedInBody.self)
+                #expect(withoutEmail.user.id != created.user.id)
+                // No email shared, yet no guest: the account signs in with Apple.
+                #expect(withoutEmail.user.email == nil && withoutEmail.user.isGuest == false)
+                #expect(try await client.me(withoutEmail.token).json(AccountUserBody.self).isGuest == false)
                 #expect(try await t.services.identities.identities(userId: created.user.id).map(\.subject) == ["001234.apple-subject"])
             }
         }

@@ -60,7 +60,7 @@ extension AccountService {
     func signIn(with name: IdentityProvider.Name, idToken: String, nonce: String, kind: AccountSession.Kind, logger: Logger) async throws -> SignedIn {
         let identity = try await verifiedIdentity(name, idToken: idToken, nonce: nonce, logger: logger)
         if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
-            return try await startSession(for: user, kind: kind)
+            return try await startProviderSession(for: user, kind: kind)
         }
         let provider = identityVerifiers[name]!.provider
         if let email = identity.verifiedEmail, try await services.users.user(email: email) != nil {
@@ -74,11 +74,11 @@ extension AccountService {
         } catch StoreError.conflict {
             // Two first sign-ins racing: the other one made the account. Or the email was taken meanwhile.
             if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
-                return try await startSession(for: user, kind: kind)
+                return try await startProviderSession(for: user, kind: kind)
             }
             throw Self.linkRequired(provider)
         }
-        var signedIn = try await startSession(for: user, kind: kind)
+        var signedIn = try await startProviderSession(for: user, kind: kind)
         signedIn.created = true
         return signedIn
     }
@@ -108,6 +108,12 @@ extension AccountService {
         } catch StoreError.conflict {
             throw Self.identityTaken
         }
-        return try await startSession(for: user, kind: kind)
+        return try await startProviderSession(for: user, kind: kind)
+    }
+
+    private func startProviderSession(for user: User, kind: AccountSession.Kind) async throws -> SignedIn {
+        var signedIn = try await startSession(for: user, kind: kind)
+        signedIn.signsInWithProvider = true
+        return signedIn
     }
 }
