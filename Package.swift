@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "WDietCore"),
@@ -50,8 +52,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Ink renders the Learn tab's Markdown articles (once, at startup).
                 .product(name: "Ink", package: "Ink"),
+                // Sign in with Apple and Google: ID-token signatures (JWTKit) and the providers' JWKS (AsyncHTTPClient).
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            resources: [.copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn")]
+            resources: [
+                .copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn"),
+                .copy("Auth/common-passwords.txt"),
+            ]
         ),
         .executableTarget(
             name: "wdiet",
@@ -75,6 +83,10 @@ let package = Package(
             dependencies: [
                 "WDietServer", "WDietTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Sign in with Apple/Google tests sign ID tokens with RSA keys they generate.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The store protocols' conformance suite, run against SQLite and a real PostgreSQL (WDIET_TEST_POSTGRES_URL).

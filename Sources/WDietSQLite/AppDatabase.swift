@@ -78,6 +78,7 @@ public final class AppDatabase: Sendable {
         registerAccountMigrations(&migrator)
         registerTipMigrations(&migrator)
         registerRateLimitMigrations(&migrator)
+        registerSignInMigrations(&migrator)
         return migrator
     }
 }

@@ -21,16 +21,38 @@ struct AccountService: Sendable {
     struct SignedIn: Sendable {
         var token: String
         var user: User
+        /// True when this sign-in created the account (Sign in with Apple/Google answers 201 then).
+        var created = false
+        /// True when the user signed in (or linked) with Apple or Google: no guest, even without an email.
+        var signsInWithProvider = false
     }
+
+    static let currentPasswordIncorrect = APIError(
+        .unauthorized, code: "invalid_credentials", message: "Your current password is incorrect",
+        fields: ["currentPassword": "Your current password is incorrect"]
+    )
+    static let noPassword = APIError(
+        .conflict, code: "no_password", message: "This account has no password to change. Add an email and password first."
+    )
+    static let samePassword = "Please choose a password that is different from your current one"
 
     let services: AppServices
     let passwords: PasswordHasher
+    let throttle: LoginThrottle
     /// Shared by every copy of this service (it is a class): the routes and the middleware see the same entries.
     let sessionCache = SessionCache()
 
-    init(services: AppServices, passwords: PasswordHasher) {
+    /// Sign in with Apple and Google: one verifier (and JWKS cache) per configured provider.
+    let identityVerifiers: [IdentityProvider.Name: IDTokenVerifier]
+
+    init(
+        services: AppServices, passwords: PasswordHasher,
+        identityProviders: [IdentityProvider.Name: IdentityProvider] = [:], jwksFetcher: any JWKSFetching = HTTPJWKSFetcher()
+    ) {
         self.services = services
         self.passwords = passwords
+        throttle = LoginThrottle(store: services.loginThrottle, now: services.now)
+        identityVerifiers = identityProviders.mapValues { IDTokenVerifier(provider: $0, fetcher: jwksFetcher, now: services.now) }
     }
 
     func register(email: String, password: String, kind: AccountSession.Kind) async throws -> SignedIn {
@@ -47,18 +69,82 @@ struct AccountService: Sendable {
         return try await startSession(for: user, kind: kind)
     }
 
-    /// The same answer, after the same bcrypt work, for an unknown email and a wrong password.
-    func login(email: String, password: String, kind: AccountSession.Kind) async throws -> SignedIn {
+    /// The same answer, after the same bcrypt work, for an unknown email and a wrong password; 429 with Retry-After
+    /// while the email or the client address is throttled (`LoginThrottle`). Every sign-in starts a new session
+    /// with a new token.
+    func login(email: String, password: String, kind: AccountSession.Kind, clientAddress: String?) async throws -> SignedIn {
+        let user = try await checkPassword(email: email, password: password, clientAddress: clientAddress)
+        return try await startSession(for: user, kind: kind)
+    }
+
+    /// The account this email and password open, under the throttle; `invalidCredentials` otherwise. Both the
+    /// unknown-email and the wrong-password paths run one bcrypt verify, so neither status, body nor time tells
+    /// them apart.
+    func checkPassword(email: String, password: String, clientAddress: String?) async throws -> User {
         let errors = AccountInput.signInErrors(email: email, password: password)
         if !errors.isEmpty { throw Self.invalid(errors) }
-        guard let email = AccountInput.normalizedEmail(email),
-              let credentials = try await services.accounts.credentials(email: email)
-        else {
+        guard let email = AccountInput.normalizedEmail(email) else { throw Self.invalid([.email: AccountInput.Message.email]) }
+        let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
+        try await throttle.check(keys)
+        let verified: User?
+        if let credentials = try await services.accounts.credentials(email: email) {
+            verified = try await passwords.verify(password, hash: credentials.passwordHash) ? credentials.user : nil
+        } else {
             try await passwords.verifyWithoutAccount(password)
+            verified = nil
+        }
+        guard let verified else {
+            try await throttle.recordFailure(keys)
             throw Self.invalidCredentials
         }
-        guard try await passwords.verify(password, hash: credentials.passwordHash) else { throw Self.invalidCredentials }
-        return try await startSession(for: credentials.user, kind: kind)
+        try await throttle.recordSuccess(keys)
+        return verified
+    }
+
+    /// A signed-in user with a password replaces it: the current one is checked (under the same throttle as
+    /// signing in), the new one must meet the policy and differ. Every session of the user ends, this one too, and
+    /// a new one starts: whoever held an old token is out at once, on every server process within
+    /// `SessionCache.timeToLive` and in this one immediately.
+    func changePassword(
+        userId: UUID, currentPassword: String, newPassword: String, kind: AccountSession.Kind, clientAddress: String?
+    ) async throws -> SignedIn {
+        guard let user = try await services.users.user(id: userId) else { throw APIError.unauthorized }
+        guard let email = user.email, let currentHash = try await services.passwords.passwordHash(userId: userId) else {
+            throw Self.noPassword
+        }
+        var errors: [String: String] = [:]
+        if currentPassword.isEmpty { errors["currentPassword"] = "Please enter your current password" }
+        if let message = PasswordPolicy.newPasswordError(newPassword, email: email) {
+            errors["newPassword"] = message
+        } else if !currentPassword.isEmpty,
+                  PasswordHasher.bcryptInput(currentPassword) == PasswordHasher.bcryptInput(newPassword) {
+            errors["newPassword"] = Self.samePassword
+        }
+        if !errors.isEmpty {
+            let first = errors["currentPassword"] ?? errors["newPassword"] ?? ""
+            throw APIError.invalid(first, fields: errors)
+        }
+        let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
+        try await throttle.check(keys)
+        guard try await passwords.verify(currentPassword, hash: currentHash) else {
+            try await throttle.recordFailure(keys)
+            throw Self.currentPasswordIncorrect
+        }
+        try await throttle.recordSuccess(keys)
+        let hash = try await passwords.hash(newPassword)
+        do {
+            try await services.passwords.replacePassword(userId: userId, passwordHash: hash)
+        } catch StoreError.notFound {
+            throw Self.noPassword
+        }
+        sessionCache.forget(userId: userId)
+        return try await startSession(for: user, kind: kind)
+    }
+
+    /// "Sign out everywhere": every session of the user ends at once.
+    func logoutEverywhere(userId: UUID) async throws {
+        try await services.accounts.deleteSessions(userId: userId)
+        sessionCache.forget(userId: userId)
     }
 
     /// "Continue without an account".
@@ -129,7 +215,7 @@ struct AccountService: Sendable {
         try await services.users.user(id: id)
     }
 
-    private func startSession(for user: User, kind: AccountSession.Kind) async throws -> SignedIn {
+    func startSession(for user: User, kind: AccountSession.Kind) async throws -> SignedIn {
         let token = SessionToken.generate()
         let now = services.now()
         try await services.accounts.createSession(AccountSession(
@@ -140,13 +226,18 @@ struct AccountService: Sendable {
     }
 
     /// The normalized email, or a 422 naming every field that is wrong.
+    /// The password must also meet `PasswordPolicy` (not a common password, not the email).
     private static func validatedNewAccount(email: String, password: String) throws(APIError) -> String {
-        let errors = AccountInput.signUpErrors(email: email, password: password)
-        guard errors.isEmpty, let normalized = AccountInput.normalizedEmail(email) else { throw invalid(errors) }
+        var errors = AccountInput.signUpErrors(email: email, password: password)
+        let normalized = AccountInput.normalizedEmail(email)
+        if errors[.password] == nil, let message = PasswordPolicy.newPasswordError(password, email: normalized) {
+            errors[.password] = message
+        }
+        guard errors.isEmpty, let normalized else { throw invalid(errors) }
         return normalized
     }
 
-    private static func invalid(_ errors: [AccountInput.Field: String]) -> APIError {
+    static func invalid(_ errors: [AccountInput.Field: String]) -> APIError {
         let first = AccountInput.Field.allCases.compactMap { errors[$0] }.first ?? AccountInput.Message.email
         return .invalid(first, fields: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }))
     }

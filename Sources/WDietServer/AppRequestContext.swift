@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import WDietSQLite
 
 /// The context of every request. `userId` is set by the authentication middleware when the request carries a
@@ -9,11 +10,14 @@ public struct AppRequestContext: RequestContext {
     public var userId: UUID?
     /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
     var webSessionToken: String?
+    /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
+    var remoteAddress: String?
 
     public init(source: Source) {
         coreContext = .init(source: source)
         userId = nil
         webSessionToken = nil
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     public var requestDecoder: JSONDecoder { APICoding.decoder }
@@ -25,11 +29,13 @@ public struct AppRequestContext: RequestContext {
 public struct AuthenticatedContext: ChildRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let userId: UUID
+    var remoteAddress: String?
 
     public init(context: AppRequestContext) throws {
         guard let userId = context.userId else { throw APIError.unauthorized }
         coreContext = context.coreContext
         self.userId = userId
+        remoteAddress = context.remoteAddress
     }
 
     public var requestDecoder: JSONDecoder { APICoding.decoder }

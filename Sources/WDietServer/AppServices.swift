@@ -16,6 +16,10 @@ public struct AppServices: Sendable {
     public let accounts: any AccountStore
     public let tips: any TipStore
     public let rateLimits: any RateLimitStore
+    /// Sign-in hardening: failed sign-ins per account and address, Apple/Google identities, password changes.
+    public let loginThrottle: any LoginThrottleStore
+    public let identities: any ExternalIdentityStore
+    public let passwords: any PasswordCredentialStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -32,6 +36,9 @@ public struct AppServices: Sendable {
         accounts = SQLiteAccountStore(database: database, now: now)
         tips = SQLiteTipStore(database: database, now: now)
         rateLimits = SQLiteRateLimitStore(database: database)
+        loginThrottle = SQLiteLoginThrottleStore(database: database)
+        identities = SQLiteExternalIdentityStore(database: database, now: now)
+        passwords = SQLitePasswordCredentialStore(database: database, now: now)
         self.now = now
     }
 }

@@ -28,13 +28,16 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
     router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
-    let accounts = AccountService(services: services, passwords: PasswordHasher(cost: configuration.bcryptCost))
+    let accounts = AccountService(
+        services: services, passwords: PasswordHasher(cost: configuration.bcryptCost),
+        identityProviders: IdentityProvider.configured(configuration)
+    )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
     router.get("/health") { _, _ in
         ["status": "ok"]
     }
     APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
-    AuthRoutes(accounts: accounts).register(on: router.group("api/v1/auth"))
+    AuthRoutes(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
     WebRoutes(services: services, accounts: accounts, configuration: configuration).register(on: router)
     return router
 }

@@ -9,9 +9,19 @@ import WDietStore
 /// - `POST guest` → 201, the same shape with `"email": null`
 /// - `POST upgrade {email, password}` (a signed-in guest) → 200, the same user id and a new token
 /// - `POST logout` (signed in) → 204; ends the session of the presented token
+/// - `POST logout-all` (signed in) → 204; ends every session of the user, on every device
+/// - `POST password {currentPassword, newPassword}` (signed in) → 200 `{"token", "user"}`: every session of the user
+///   ends (this one too) and the answer carries a new token
 /// - `GET me` (signed in) → `{"id", "email", "isGuest"}`
+/// - `POST apple|google {idToken, nonce}` → 200 (201 for a new account) `{"token", "user"}`; 409 `link_required` when
+///   the token's verified email already has an account; 404 when the provider is not configured
+/// - `POST link/apple|google {idToken, nonce, email, password}` → 200 `{"token", "user"}`: connects the identity to
+///   the account the password opens (signed in: the session's account, with its password when it has one)
+///
+/// Sign-in attempts with a password are throttled (`LoginThrottle`): 429 with Retry-After.
 struct AuthRoutes: Sendable {
     let accounts: AccountService
+    let configuration: ServerConfiguration
 
     func register(on auth: RouterGroup<AppRequestContext>) {
         auth.post("register") { request, context in
@@ -21,8 +31,27 @@ struct AuthRoutes: Sendable {
         }
         auth.post("login") { request, context in
             let body = try await APIInput.decode(EmailPassword.self, from: request, context: context)
-            let signedIn = try await accounts.login(email: body.email, password: body.password, kind: .api)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            let signedIn = try await accounts.login(email: body.email, password: body.password, kind: .api, clientAddress: address)
             return SignedInResponse(signedIn, status: .ok)
+        }
+        for provider in IdentityProvider.Name.allCases {
+            auth.post(RouterPath(provider.rawValue)) { request, context in
+                let body = try await APIInput.decode(IDTokenBody.self, from: request, context: context)
+                let signedIn = try await accounts.signIn(
+                    with: provider, idToken: body.idToken ?? "", nonce: body.nonce ?? "", kind: .api, logger: context.logger
+                )
+                return SignedInResponse(signedIn, status: signedIn.created ? .created : .ok)
+            }
+            auth.post(RouterPath("link/\(provider.rawValue)")) { request, context in
+                let body = try await APIInput.decode(LinkBody.self, from: request, context: context)
+                let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+                let signedIn = try await accounts.link(
+                    provider, idToken: body.idToken ?? "", nonce: body.nonce ?? "", email: body.email, password: body.password,
+                    signedInUserId: context.userId, kind: .api, clientAddress: address, logger: context.logger
+                )
+                return SignedInResponse(signedIn, status: .ok)
+            }
         }
         auth.post("guest") { _, _ in
             SignedInResponse(try await accounts.startGuest(kind: .api), status: .created)
@@ -42,10 +71,24 @@ struct AuthRoutes: Sendable {
             }
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
+        user.post("logout-all") { _, context in
+            try await accounts.logoutEverywhere(userId: context.userId)
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        }
+        user.post("password") { request, context in
+            let body = try await APIInput.decode(PasswordChange.self, from: request, context: context)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            let signedIn = try await accounts.changePassword(
+                userId: context.userId, currentPassword: body.currentPassword, newPassword: body.newPassword,
+                kind: .api, clientAddress: address
+            )
+            return SignedInResponse(signedIn, status: .ok)
+        }
         user.get("me") { _, context in
             // The session outlived its user only if the user was deleted meanwhile.
             guard let user = try await accounts.user(id: context.userId) else { throw APIError.unauthorized }
-            return AccountUserResponse(user)
+            let withProvider = user.email == nil ? try await !accounts.services.identities.identities(userId: user.id).isEmpty : false
+            return AccountUserResponse(user, signsInWithProvider: withProvider)
         }
     }
 }
@@ -56,6 +99,26 @@ struct EmailPassword: Decodable, Sendable {
     var password: String
 }
 
+/// The body of `POST password`.
+struct PasswordChange: Decodable, Sendable {
+    var currentPassword: String
+    var newPassword: String
+}
+
+/// The body of `POST apple|google`; both fields are required, and missing ones are named in a 422.
+struct IDTokenBody: Decodable, Sendable {
+    var idToken: String?
+    var nonce: String?
+}
+
+/// The body of `POST link/apple|google`: the token, and the account's email and password.
+struct LinkBody: Decodable, Sendable {
+    var idToken: String?
+    var nonce: String?
+    var email: String?
+    var password: String?
+}
+
 /// A user as the auth routes show it. `email` is always present, `null` for a guest.
 struct AccountUserResponse: ResponseEncodable, Sendable {
     /// Lowercase, like every id the API writes.
@@ -63,10 +126,11 @@ struct AccountUserResponse: ResponseEncodable, Sendable {
     var email: String?
     var isGuest: Bool
 
-    init(_ user: User) {
+    /// `signsInWithProvider`: the user has an Apple or Google identity, so is no guest even without an email.
+    init(_ user: User, signsInWithProvider: Bool = false) {
         id = user.id.apiText
         email = user.email
-        isGuest = user.email == nil
+        isGuest = user.email == nil && !signsInWithProvider
     }
 
     enum CodingKeys: String, CodingKey { case id, email, isGuest }
@@ -90,7 +154,7 @@ struct SignedInResponse: ResponseGenerator, Sendable {
     var status: HTTPResponse.Status
 
     init(_ signedIn: AccountService.SignedIn, status: HTTPResponse.Status) {
-        body = Body(token: signedIn.token, user: AccountUserResponse(signedIn.user))
+        body = Body(token: signedIn.token, user: AccountUserResponse(signedIn.user, signsInWithProvider: signedIn.signsInWithProvider))
         self.status = status
     }
 

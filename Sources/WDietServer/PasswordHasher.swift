@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HummingbirdBcrypt
 import NIOPosix
+import Synchronization
 
 /// bcrypt at the configured cost, run on NIO's thread pool: a hash at cost 12 takes a quarter of a second, which
 /// would otherwise hold up one of the few threads that serve every request.
@@ -15,6 +16,11 @@ final class PasswordHasher: Sendable {
     let cost: UInt8
     private let threadPool: NIOThreadPool
     private let dummy = DummyHash()
+    private let checks = Atomic<Int>(0)
+
+    /// How many password checks ran (a `verify`, or the first `verifyWithoutAccount`, whose hash costs the same):
+    /// tests see with it that an unknown email and a wrong password both cost one bcrypt run.
+    var checkCount: Int { checks.load(ordering: .relaxed) }
 
     /// `cost` is held to bcrypt's 4...31 (`ServerConfiguration` says what production uses).
     init(cost: UInt8, threadPool: NIOThreadPool = .singleton) {
@@ -28,6 +34,7 @@ final class PasswordHasher: Sendable {
     }
 
     func verify(_ password: String, hash: String) async throws -> Bool {
+        checks.add(1, ordering: .relaxed)
         let input = Self.bcryptInput(password)
         return try await threadPool.runIfActive { Bcrypt.verify(input, hash: hash) }
     }
@@ -40,6 +47,7 @@ final class PasswordHasher: Sendable {
         } else {
             // Making the dummy hash is the same bcrypt work as checking against it, so even the first call
             // takes as long as a real check.
+            checks.add(1, ordering: .relaxed)
             dummy.value = try await hash(SessionToken.generate())
         }
     }

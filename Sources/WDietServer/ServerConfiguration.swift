@@ -13,11 +13,30 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var secureCookies: Bool
     /// bcrypt's cost factor; 12 in production (≥ 12 is required), lower only in tests.
     public var bcryptCost: UInt8
+    /// Behind a reverse proxy or load balancer: take the client's address from the last `X-Forwarded-For` entry
+    /// (the one the proxy appended) for sign-in throttling. Off by default: a client could write the header itself.
+    public var trustForwardedFor: Bool
+    /// Sign in with Apple: the Services ID or bundle ID tokens are issued to (their `aud`); nil turns it off.
+    public var appleClientId: String?
+    /// Sign in with Google: the OAuth client ID (`aud`); nil turns it off.
+    public var googleClientId: String?
+    public var appleJWKSURL: String
+    public var googleJWKSURL: String
+
+    public static let defaultAppleJWKSURL = "https://appleid.apple.com/auth/keys"
+    public static let defaultGoogleJWKSURL = "https://www.googleapis.com/oauth2/v3/certs"
 
     public init(
         hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "wdiet.sqlite",
-        foodDataDirectory: URL? = nil, secureCookies: Bool = false, bcryptCost: UInt8 = 12
+        foodDataDirectory: URL? = nil, secureCookies: Bool = false, bcryptCost: UInt8 = 12,
+        trustForwardedFor: Bool = false, appleClientId: String? = nil, googleClientId: String? = nil,
+        appleJWKSURL: String = ServerConfiguration.defaultAppleJWKSURL, googleJWKSURL: String = ServerConfiguration.defaultGoogleJWKSURL
     ) {
+        self.trustForwardedFor = trustForwardedFor
+        self.appleClientId = appleClientId
+        self.googleClientId = googleClientId
+        self.appleJWKSURL = appleJWKSURL
+        self.googleJWKSURL = googleJWKSURL
         self.hostname = hostname
         self.port = port
         self.databasePath = databasePath

@@ -18,10 +18,31 @@ struct ServeCommand: AsyncParsableCommand {
     var from: String?
     @Flag(name: .customLong("secure-cookies"), help: "Mark session cookies Secure (when serving behind TLS).") var secureCookies = false
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Flag(name: .customLong("trust-forwarded-for"), help: "Behind a reverse proxy: throttle sign-ins by the client address in the last X-Forwarded-For entry.")
+    var trustForwardedFor = false
+    @Option(name: .customLong("apple-client-id"), help: "Sign in with Apple: the Services ID or bundle ID (the tokens' aud). Default: $WDIET_APPLE_CLIENT_ID; off when unset.")
+    var appleClientId: String?
+    @Option(name: .customLong("google-client-id"), help: "Sign in with Google: the OAuth client ID (the tokens' aud). Default: $WDIET_GOOGLE_CLIENT_ID; off when unset.")
+    var googleClientId: String?
+    @Option(name: .customLong("apple-jwks-url"), help: "Apple's signing keys (default: $WDIET_APPLE_JWKS_URL, then \(ServerConfiguration.defaultAppleJWKSURL)).")
+    var appleJWKSURL: String?
+    @Option(name: .customLong("google-jwks-url"), help: "Google's signing keys (default: $WDIET_GOOGLE_JWKS_URL, then \(ServerConfiguration.defaultGoogleJWKSURL)).")
+    var googleJWKSURL: String?
 
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
+        for (option, value) in [("--apple-jwks-url", appleJWKSURL), ("--google-jwks-url", googleJWKSURL)] {
+            if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+                throw ValidationError("\(option) must be an http or https address.")
+            }
+        }
+    }
+
+    /// An option, else its environment variable; empty counts as unset.
+    static func setting(_ option: String?, environment name: String) -> String? {
+        let value = option ?? ProcessInfo.processInfo.environment[name]
+        return value?.isEmpty == false ? value : nil
     }
 
     func run() async throws {
@@ -29,7 +50,12 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let configuration = ServerConfiguration(
             hostname: hostname, port: port, databasePath: database,
-            foodDataDirectory: DataLocation.foodDataDirectory(from: from), secureCookies: secureCookies
+            foodDataDirectory: DataLocation.foodDataDirectory(from: from), secureCookies: secureCookies,
+            trustForwardedFor: trustForwardedFor,
+            appleClientId: Self.setting(appleClientId, environment: "WDIET_APPLE_CLIENT_ID"),
+            googleClientId: Self.setting(googleClientId, environment: "WDIET_GOOGLE_CLIENT_ID"),
+            appleJWKSURL: Self.setting(appleJWKSURL, environment: "WDIET_APPLE_JWKS_URL") ?? ServerConfiguration.defaultAppleJWKSURL,
+            googleJWKSURL: Self.setting(googleJWKSURL, environment: "WDIET_GOOGLE_JWKS_URL") ?? ServerConfiguration.defaultGoogleJWKSURL
         )
         let app: any ApplicationProtocol
         do {

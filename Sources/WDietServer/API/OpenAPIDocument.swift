@@ -88,11 +88,144 @@ paths:
         "200": { $ref: "#/components/responses/SignedIn" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401":
-          description: Wrong email or password (`invalid_credentials`)
+          description: Wrong email or password (`invalid_credentials`); the same answer whether or not the email has an account
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Error" }
         "422": { $ref: "#/components/responses/Invalid" }
+        "429": { $ref: "#/components/responses/TooManyAttempts" }
+  /auth/apple:
+    post:
+      tags: [auth]
+      summary: Sign in with Apple (native clients send the ID token and the raw nonce whose SHA-256 they gave Apple)
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/IDToken" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "201": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/InvalidIDToken" }
+        "404": { $ref: "#/components/responses/ProviderNotConfigured" }
+        "409": { $ref: "#/components/responses/LinkRequired" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "503": { $ref: "#/components/responses/ProviderUnavailable" }
+  /auth/google:
+    post:
+      tags: [auth]
+      summary: Sign in with Google (the ID token and the nonce the client put in the authorization request)
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/IDToken" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "201": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/InvalidIDToken" }
+        "404": { $ref: "#/components/responses/ProviderNotConfigured" }
+        "409": { $ref: "#/components/responses/LinkRequired" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "503": { $ref: "#/components/responses/ProviderUnavailable" }
+  /auth/link/apple:
+    post:
+      tags: [auth]
+      summary: Connect an Apple identity to an existing account once its password is proven, and sign in
+      description: >-
+        Without a session, `email` and `password` name the account. With one, the session's account is linked;
+        its `password` is still required when the account has one.
+      security: [{}, { bearer: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/LinkIdentity" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401":
+          description: The ID token (`invalid_id_token`) or the password (`invalid_credentials`) is wrong
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "404": { $ref: "#/components/responses/ProviderNotConfigured" }
+        "409":
+          description: The identity is connected to another account (`identity_linked`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "429": { $ref: "#/components/responses/TooManyAttempts" }
+        "503": { $ref: "#/components/responses/ProviderUnavailable" }
+  /auth/link/google:
+    post:
+      tags: [auth]
+      summary: Connect a Google identity to an existing account once its password is proven, and sign in
+      description: As `/auth/link/apple`.
+      security: [{}, { bearer: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/LinkIdentity" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401":
+          description: The ID token (`invalid_id_token`) or the password (`invalid_credentials`) is wrong
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "404": { $ref: "#/components/responses/ProviderNotConfigured" }
+        "409":
+          description: The identity is connected to another account (`identity_linked`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "429": { $ref: "#/components/responses/TooManyAttempts" }
+        "503": { $ref: "#/components/responses/ProviderUnavailable" }
+  /auth/password:
+    post:
+      tags: [auth]
+      summary: Change the password; every session of the user ends (this one too) and a new token is returned
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [currentPassword, newPassword]
+              properties:
+                currentPassword: { type: string }
+                newPassword: { type: string, description: "8 to 128 characters, not a common password" }
+      responses:
+        "200": { $ref: "#/components/responses/SignedIn" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401":
+          description: No valid session (`unauthorized`), or the current password is wrong (`invalid_credentials`, field `currentPassword`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "409":
+          description: The account has no password (`no_password`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "429": { $ref: "#/components/responses/TooManyAttempts" }
+  /auth/logout-all:
+    post:
+      tags: [auth]
+      summary: End every session of the signed-in user, on every device
+      responses:
+        "204": { description: Signed out everywhere }
+        "401": { $ref: "#/components/responses/Unauthorized" }
   /auth/guest:
     post:
       tags: [auth]
@@ -565,6 +698,38 @@ components:
               code: invalid
               message: Calories must be between 1-9999
               fields: { calories: Calories must be between 1-9999 }
+    TooManyAttempts:
+      description: >-
+        Too many failed sign-ins for this email or from this address (`too_many_attempts`); try again after
+        `Retry-After` seconds
+      headers:
+        Retry-After:
+          schema: { type: integer }
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    InvalidIDToken:
+      description: The ID token is not a valid one from the provider for this app and nonce (`invalid_id_token`)
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    ProviderNotConfigured:
+      description: The server has no client id for this provider (`provider_not_configured`)
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    LinkRequired:
+      description: >-
+        The token's verified email belongs to an existing account (`link_required`); sign in with its password via
+        `/auth/link/{provider}` once to connect it
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    ProviderUnavailable:
+      description: The provider's signing keys could not be fetched (`provider_unavailable`)
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
     CatalogMissing:
       description: The food catalog has not been imported (`catalog_missing`); offer manual entry
       content:
@@ -590,6 +755,20 @@ components:
       properties:
         email: { type: string, format: email }
         password: { type: string }
+    IDToken:
+      type: object
+      required: [idToken, nonce]
+      properties:
+        idToken: { type: string, description: The provider's ID token (a JWT signed with RS256) }
+        nonce: { type: string, description: "The raw nonce (Apple's token carries its SHA-256 in hex, Google's the nonce itself)" }
+    LinkIdentity:
+      type: object
+      required: [idToken, nonce]
+      properties:
+        idToken: { type: string }
+        nonce: { type: string }
+        email: { type: string, format: email, description: The account's email (without a session) }
+        password: { type: string, description: The account's password }
     AccountUser:
       type: object
       required: [id, email, isGuest]

@@ -84,7 +84,8 @@ struct OnboardingPages: Sendable {
         router.post("/login") { request, context in
             let form = try await WebForm.read(request, context: context)
             do {
-                let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web)
+                let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+                let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address)
                 // "/" sends the user on to the dashboard, or to the profile steps if onboarding was left half-way.
                 return signedInRedirect(signedIn, to: "/")
             } catch let error as APIError where error.status.code < 500 {
@@ -92,8 +93,14 @@ struct OnboardingPages: Sendable {
                 page.emailError = error.fields["email"]
                 page.passwordError = error.fields["password"]
                 if page.emailError == nil && page.passwordError == nil { page.formError = error.message }
-                let status: HTTPResponse.Status = error.status == .unauthorized ? .unauthorized : .unprocessableContent
-                return try preSessionPage("login", page, context: context, status: status)
+                let status: HTTPResponse.Status = switch error.status {
+                case .unauthorized, .tooManyRequests: error.status
+                default: .unprocessableContent
+                }
+                var response = try preSessionPage("login", page, context: context, status: status)
+                // A throttled sign-in says how long to wait, in the message and for clients in Retry-After.
+                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+                return response
             }
         }
         router.post("/logout") { request, context in

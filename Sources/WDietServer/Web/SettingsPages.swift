@@ -33,14 +33,23 @@ struct SettingsPages: Sendable {
         var accountError: String?
         /// A toast for the script to show once: set after the guest's account was created.
         var toast: String?
+        /// The account has a password, so the change-password form shows.
+        var hasPassword: Bool = false
+        var currentPasswordError: String?
+        var newPasswordError: String?
+        var passwordFormError: String?
     }
 
     func register(on router: Router<AppRequestContext>) {
+        registerPasswordChange(on: router)
         router.get("/settings") { request, context in
             let userId = try WebPage.requireUser(context)
             let stored = try await WebPage.requireProfile(services, userId: userId)
             var page = try await settingsPage(stored, userId: userId, context: context)
             if request.uri.queryParameters.get("account") == "created" { page.toast = "Account created. Your progress is saved." }
+            if request.uri.queryParameters.get("password") == "changed" {
+                page.toast = "Password changed. You're signed out everywhere else."
+            }
             return try WebTemplates.page("settings", page)
         }
         router.post("/settings/account") { request, context in
@@ -66,9 +75,37 @@ struct SettingsPages: Sendable {
         }
     }
 
+    /// Changing the password ends every session of the user, this browser's too; it carries on with a new one.
+    func registerPasswordChange(on router: Router<AppRequestContext>) {
+        router.post("/settings/password") { request, context in
+            let userId = try WebPage.requireUser(context)
+            let form = try await WebForm.read(request, context: context)
+            do {
+                let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+                let signedIn = try await accounts.changePassword(
+                    userId: userId, currentPassword: form["currentPassword"] ?? "", newPassword: form["newPassword"] ?? "",
+                    kind: .web, clientAddress: address
+                )
+                var response = Response(status: .seeOther, headers: [.location: "/settings?password=changed", .cacheControl: "no-store"])
+                response.setCookie(WebSession.sessionCookie(signedIn.token, secure: configuration.secureCookies))
+                return response
+            } catch let error as APIError where error.status.code < 500 {
+                let stored = try await WebPage.requireProfile(services, userId: userId)
+                var page = try await settingsPage(stored, userId: userId, context: context)
+                page.currentPasswordError = error.fields["currentPassword"]
+                page.newPasswordError = error.fields["newPassword"]
+                if page.currentPasswordError == nil && page.newPasswordError == nil { page.passwordFormError = error.message }
+                var response = try WebTemplates.page("settings", page, status: error.status)
+                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+                return response
+            }
+        }
+    }
+
     func settingsPage(_ stored: StoredProfile, userId: UUID, context: AppRequestContext) async throws -> SettingsPage {
         let profile = stored.profile
         let user = try await accounts.user(id: userId)
+        let hasPassword = try await services.passwords.passwordHash(userId: userId) != nil
         let today = LocalDate(services.now(), in: profile.timeZone)
         let window = profile.eatingWindow
         return SettingsPage(
@@ -85,7 +122,8 @@ struct SettingsPages: Sendable {
             timeZones: Self.timeZoneOptions(selected: profile.timeZoneIdentifier, at: services.now()),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
             isGuest: user?.email == nil,
-            email: user?.email
+            email: user?.email,
+            hasPassword: hasPassword
         )
     }
 

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import WDietCore
+import WDietStore
+
+/// Sign in with Apple and Google. Accounts are found by (issuer, subject), never by email: a verified token whose
+/// email belongs to an existing account does not open it (409 `link_required`); the identity is linked to that
+/// account only once its password is proven (`link`).
+extension AccountService {
+    static func providerNotConfigured(_ name: IdentityProvider.Name) -> APIError {
+        let provider = name == .apple ? "Apple" : "Google"
+        return APIError(.notFound, code: "provider_not_configured", message: "Sign in with \(provider) is not set up on this server.")
+    }
+
+    static func invalidIDToken(_ provider: IdentityProvider) -> APIError {
+        APIError(
+            .unauthorized, code: "invalid_id_token",
+            message: "We couldn't verify your sign-in with \(provider.displayName). Please try again."
+        )
+    }
+
+    static func linkRequired(_ provider: IdentityProvider) -> APIError {
+        APIError(
+            .conflict, code: "link_required",
+            message: "You already have a w-diet account with this email. Sign in with your password once to connect \(provider.displayName)."
+        )
+    }
+
+    static let identityTaken = APIError(
+        .conflict, code: "identity_linked", message: "This sign-in is already connected to another w-diet account."
+    )
+
+    static func providerUnavailable(_ provider: IdentityProvider) -> APIError {
+        APIError(
+            .serviceUnavailable, code: "provider_unavailable",
+            message: "Sign in with \(provider.displayName) is unavailable right now. Please try again in a moment."
+        )
+    }
+
+    /// The verified identity in a token, or the API's answer for a token that is not one.
+    func verifiedIdentity(_ name: IdentityProvider.Name, idToken: String, nonce: String, logger: Logger) async throws -> IDTokenVerifier.Identity {
+        guard let verifier = identityVerifiers[name] else { throw Self.providerNotConfigured(name) }
+        var errors: [String: String] = [:]
+        if idToken.isEmpty { errors["idToken"] = "The ID token is missing" }
+        if nonce.isEmpty { errors["nonce"] = "The nonce is missing" }
+        if !errors.isEmpty { throw APIError.invalid(errors["idToken"] ?? errors["nonce"] ?? "", fields: errors) }
+        do {
+            return try await verifier.verify(idToken, nonce: nonce)
+        } catch let rejection as IDTokenVerifier.Rejection {
+            logger.info("ID token refused", metadata: ["provider": "\(name.rawValue)", "reason": "\(rejection)"])
+            throw Self.invalidIDToken(verifier.provider)
+        } catch is JWKSCache.Unavailable {
+            logger.warning("JWKS unavailable", metadata: ["provider": "\(name.rawValue)", "url": "\(verifier.provider.jwksURL)"])
+            throw Self.providerUnavailable(verifier.provider)
+        }
+    }
+
+    /// Signs in the account linked to the token's identity, or creates one (`created`). A verified email that an
+    /// account already has is 409 `link_required`.
+    func signIn(with name: IdentityProvider.Name, idToken: String, nonce: String, kind: AccountSession.Kind, logger: Logger) async throws -> SignedIn {
+        let identity = try await verifiedIdentity(name, idToken: idToken, nonce: nonce, logger: logger)
+        if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
+            return try await startProviderSession(for: user, kind: kind)
+        }
+        let provider = identityVerifiers[name]!.provider
+        if let email = identity.verifiedEmail, try await services.users.user(email: email) != nil {
+            throw Self.linkRequired(provider)
+        }
+        let user: User
+        do {
+            user = try await services.identities.createAccount(
+                id: UUID(), issuer: identity.issuer, subject: identity.subject, email: identity.verifiedEmail
+            )
+        } catch StoreError.conflict {
+            // Two first sign-ins racing: the other one made the account. Or the email was taken meanwhile.
+            if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
+                return try await startProviderSession(for: user, kind: kind)
+            }
+            throw Self.linkRequired(provider)
+        }
+        var signedIn = try await startProviderSession(for: user, kind: kind)
+        signedIn.created = true
+        return signedIn
+    }
+
+    /// Connects the token's identity to an existing account, once the account's owner is proven: by its email and
+    /// password, or by the session (`signedInUserId`) plus the account's password when it has one. Signs in (a new
+    /// session) either way.
+    func link(
+        _ name: IdentityProvider.Name, idToken: String, nonce: String, email: String?, password: String?,
+        signedInUserId: UUID?, kind: AccountSession.Kind, clientAddress: String?, logger: Logger
+    ) async throws -> SignedIn {
+        let identity = try await verifiedIdentity(name, idToken: idToken, nonce: nonce, logger: logger)
+        let user: User
+        if let signedInUserId {
+            guard let current = try await services.users.user(id: signedInUserId) else { throw APIError.unauthorized }
+            if let accountEmail = current.email, try await services.passwords.passwordHash(userId: signedInUserId) != nil {
+                // Re-authentication: a session alone (perhaps a stolen one) must not add a way into the account.
+                user = try await checkPassword(email: accountEmail, password: password ?? "", clientAddress: clientAddress)
+            } else {
+                user = current
+            }
+        } else {
+            user = try await checkPassword(email: email ?? "", password: password ?? "", clientAddress: clientAddress)
+        }
+        do {
+            try await services.identities.link(userId: user.id, issuer: identity.issuer, subject: identity.subject, email: identity.verifiedEmail)
+        } catch StoreError.conflict {
+            throw Self.identityTaken
+        }
+        return try await startProviderSession(for: user, kind: kind)
+    }
+
+    private func startProviderSession(for user: User, kind: AccountSession.Kind) async throws -> SignedIn {
+        var signedIn = try await startSession(for: user, kind: kind)
+        signedIn.signsInWithProvider = true
+        return signedIn
+    }
+}
