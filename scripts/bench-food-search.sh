@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Food search latency on PostgreSQL: starts a throw-away cluster, runs PostgresFoodSearchBenchmarkTests in a release
+# build (P50/P95/P99 over the relevance queries and as-you-type prefixes, and the SR28 import time), stops it.
+# Usage: scripts/bench-food-search.sh [PORT]   (WDIET_BENCH_ROUNDS=20 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${1:-55499}"
+dir="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-bench-pg.XXXXXX")"
+trap 'scripts/postgres-test-cluster.sh stop "$dir"' EXIT
+url="$(scripts/postgres-test-cluster.sh start "$dir" "$port")"
+WDIET_TEST_POSTGRES_URL="$url" WDIET_BENCH_FOOD_SEARCH=1 \
+    swift test -c release -Xswiftc -enable-testing --filter PostgresFoodSearchBenchmarkTests 2>&1 \
+    | grep -E "food search on PostgreSQL|passed|failed|error:"
