@@ -116,3 +116,39 @@ struct PostgresFoodSearchBM25 {
         return -1.0 * score
     }
 }
+
+/// How many foods each phrase matches, remembered per catalog: people type the same prefixes ("ch", "chi",
+/// "chick") over and over, and counting a short prefix's matches is the costliest part of a search's IDF.
+/// Tied to the catalog's content hash, so a new import is never scored with the old counts.
+final class PostgresFoodSearchDocumentCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var contentHash: String?
+    private var counts: [PostgresFoodSearchPhrase: Int] = [:]
+    /// Past this many phrases the cache starts over; a phrase is a few dozen bytes.
+    static let capacity = 20_000
+
+    func counts(for phrases: [PostgresFoodSearchPhrase]) -> [PostgresFoodSearchPhrase: Int] {
+        lock.withLock {
+            var found: [PostgresFoodSearchPhrase: Int] = [:]
+            for phrase in phrases { found[phrase] = counts[phrase] }
+            return found
+        }
+    }
+
+    /// Remembers counts for the catalog `contentHash`. Returns false when the cache held another catalog's counts
+    /// (they are dropped).
+    @discardableResult
+    func store(_ entries: some Sequence<(PostgresFoodSearchPhrase, Int)>, contentHash hash: String) -> Bool {
+        lock.withLock {
+            let sameCatalog = contentHash == nil || contentHash == hash
+            if !sameCatalog || counts.count >= Self.capacity { counts.removeAll(keepingCapacity: true) }
+            contentHash = hash
+            for (phrase, count) in entries { counts[phrase] = count }
+            return sameCatalog
+        }
+    }
+
+    func clear() {
+        lock.withLock { counts.removeAll() }
+    }
+}

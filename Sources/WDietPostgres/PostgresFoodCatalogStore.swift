@@ -12,6 +12,7 @@ import WDietStore
 public struct PostgresFoodCatalogStore: FoodCatalogStore {
     let client: PostgresClient
     let logger: Logger
+    let documentCounts = PostgresFoodSearchDocumentCounts()
 
     /// How many matches a query looks at, at most, and how many of those are ranked in full from each of bm25 order
     /// and static order: the SQLite search's `candidateLimit` and `rankedPerSource`.
@@ -75,17 +76,26 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
     }
 
     func catalogStatistics(phrases: [PostgresFoodSearchPhrase]) async throws -> CatalogStatistics {
+        let known = documentCounts.counts(for: phrases)
+        let missing = phrases.filter { known[$0] == nil }
         let rows = try await client.query("""
-            SELECT i.food_count, i.search_token_count,
+            SELECT i.content_hash, i.food_count, i.search_token_count,
                 ARRAY(
                     SELECT (SELECT count(*) FROM food f WHERE f.search_vector @@ p.phrase::tsquery)
-                    FROM unnest(\(phrases.map(\.tsquery))::text[]) WITH ORDINALITY AS p (phrase, position)
+                    FROM unnest(\(missing.map(\.tsquery))::text[]) WITH ORDINALITY AS p (phrase, position)
                     ORDER BY p.position
                 )
             FROM food_catalog_info i WHERE i.id = 1
             """, logger: logger)
-        for try await (foods, tokens, counts) in rows.decode((Int, Int, [Int]).self) {
-            return CatalogStatistics(foodCount: foods, tokenCount: tokens, documentCounts: counts)
+        for try await (hash, foods, tokens, counts) in rows.decode((String, Int, Int, [Int]).self) {
+            // Counts cached for another catalog are stale: count every phrase again.
+            if !documentCounts.store(zip(missing, counts), contentHash: hash), !known.isEmpty {
+                documentCounts.clear()
+                return try await catalogStatistics(phrases: phrases)
+            }
+            var all = known
+            for (phrase, count) in zip(missing, counts) { all[phrase] = count }
+            return CatalogStatistics(foodCount: foods, tokenCount: tokens, documentCounts: phrases.map { all[$0] ?? 0 })
         }
         throw StoreError.catalogMissing("The food catalog is empty. \(PostgresFoodCatalogImport.catalogHint)")
     }

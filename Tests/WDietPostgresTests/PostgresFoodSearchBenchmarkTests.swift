@@ -48,7 +48,12 @@ struct PostgresFoodSearchBenchmarkTests {
             await database.drop()
             throw error
         }
-        await database.drop()
+        // WDIET_BENCH_KEEP_DATABASE=1 leaves the catalog there to look at the plans with EXPLAIN.
+        if ProcessInfo.processInfo.environment["WDIET_BENCH_KEEP_DATABASE"] == "1" {
+            print("kept database \(database.name)")
+        } else {
+            await database.drop()
+        }
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
