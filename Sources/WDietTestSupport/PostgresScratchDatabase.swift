@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WDietPostgres
+
+/// A fresh PostgreSQL database for one test or suite, on the cluster `WDIET_TEST_POSTGRES_URL` names (the README's
+/// test command starts one): created under a random name, migrated with the given migrations, dropped by `drop()`.
+public final class PostgresScratchDatabase: Sendable {
+    public let name: String
+    public let client: PostgresClient
+    let server: PostgresClient.Configuration
+    let running: Task<Void, Never>
+
+    public enum Failure: Error, CustomStringConvertible {
+        case noURL
+        case badURL(String)
+
+        public var description: String {
+            switch self {
+            case .noURL: "WDIET_TEST_POSTGRES_URL is not set: run the tests with scripts/test.sh, which starts PostgreSQL"
+            case .badURL(let url): "WDIET_TEST_POSTGRES_URL is not a postgres:// URL: \(url)"
+            }
+        }
+    }
+
+    /// Creates the database and applies `migrations` in order, each in its own transaction.
+    public static func create(migrations: [PostgresMigration]) async throws -> PostgresScratchDatabase {
+        let server = try serverConfiguration()
+        let name = "wdiet_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await withAdminClient(server) { admin in
+            try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        }
+        var configuration = server
+        configuration.database = name
+        let client = PostgresClient(configuration: configuration)
+        let running = Task { await client.run() }
+        let database = PostgresScratchDatabase(name: name, client: client, server: server, running: running)
+        let logger = Logger(label: "wdiet.test.postgres")
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            try await client.withTransaction(logger: logger) { connection in
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+            }
+        }
+        return database
+    }
+
+    init(name: String, client: PostgresClient, server: PostgresClient.Configuration, running: Task<Void, Never>) {
+        self.name = name
+        self.client = client
+        self.server = server
+        self.running = running
+    }
+
+    /// Closes the client and drops the database, even with connections still open.
+    public func drop() async {
+        running.cancel()
+        _ = await running.value
+        try? await Self.withAdminClient(server) { admin in
+            try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+        }
+    }
+
+    /// The cluster from `WDIET_TEST_POSTGRES_URL` ("postgres://user[:password]@host:port/database").
+    public static func serverConfiguration() throws -> PostgresClient.Configuration {
+        guard let url = ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw Failure.noURL
+        }
+        guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
+            let host = parts.host
+        else { throw Failure.badURL(url) }
+        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        var configuration = PostgresClient.Configuration(
+            host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password,
+            database: database.isEmpty ? "postgres" : database, tls: .disable
+        )
+        configuration.options.maximumConnections = 8
+        return configuration
+    }
+
+    static func withAdminClient(
+        _ configuration: PostgresClient.Configuration, _ body: (PostgresClient) async throws -> Void
+    ) async throws {
+        let admin = PostgresClient(configuration: configuration)
+        let running = Task { await admin.run() }
+        defer { running.cancel() }
+        try await body(admin)
+    }
+}

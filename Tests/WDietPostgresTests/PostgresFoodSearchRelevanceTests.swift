@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import Testing
+import WDietFoodData
+import WDietPostgres
+import WDietSQLite
+import WDietStore
+import WDietTestSupport
+
+/// The SR28 catalog imported once into a scratch PostgreSQL database for a whole suite, dropped after it.
+enum SR28OnPostgres {
+    /// `shared/` sits beside the package root.
+    static let dataFolder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // WDietPostgresTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("../shared/datasets/usda-sr28")
+        .standardizedFileURL
+
+    @TaskLocal static var database: PostgresScratchDatabase?
+
+    static func current() throws -> PostgresScratchDatabase {
+        try #require(database, "the suite needs the .sr28OnPostgres trait")
+    }
+
+    static func store() throws -> PostgresFoodCatalogStore {
+        PostgresFoodCatalogStore(client: try current().client)
+    }
+
+    /// The SQLite store on the same files, to compare pages with.
+    static let sqlite: Result<AppDatabase, any Error> = Result {
+        let database = try AppDatabase.inMemory()
+        _ = try database.importFoodCatalog(from: dataFolder)
+        return database
+    }
+}
+
+struct SR28OnPostgresTrait: SuiteTrait, TestScoping {
+    var isRecursive: Bool { false }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let database = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
+        do {
+            let imported = try await PostgresFoodCatalogImport.importIfMissing(
+                client: database.client, dataFolder: SR28OnPostgres.dataFolder, logger: Logger(label: "wdiet.test"))
+            guard imported else { throw StoreError.conflict("a fresh database already had a catalog") }
+            try await SR28OnPostgres.$database.withValue(database) { try await function() }
+        } catch {
+            await database.drop()
+            throw error
+        }
+        await database.drop()
+    }
+}
+
+extension Trait where Self == SR28OnPostgresTrait {
+    static var sr28OnPostgres: Self { Self() }
+}
+
+/// The shared relevance cases on PostgreSQL, and the same pages as SQLite for queries typed along the way.
+@Suite("Food search relevance on SR28, PostgreSQL", .sr28OnPostgres)
+struct PostgresFoodSearchRelevanceTests {
+    @Test(arguments: FoodSearchRelevanceCases.all)
+    func topResultIsTheFoodMeant(query: String, expected: Set<String>) async throws {
+        let results = try await SR28OnPostgres.store().searchFoods(query, limit: 5)
+        let top = try #require(results.first, "no result for \"\(query)\"")
+        #expect(
+            expected.contains(top.id),
+            "\(FoodSearchRelevanceCases.describe(query, results.map { ($0.id, $0.name) }))"
+        )
+    }
+
+    /// Not only the first food: the whole page, in order, is the one SQLite returns.
+    @Test(arguments: FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong)
+    func samePageAsSQLite(query: String) async throws {
+        let onPostgres = try await SR28OnPostgres.store().searchFoods(query, limit: 10)
+        let onSQLite = try SR28OnPostgres.sqlite.get().searchFoods(query, limit: 10)
+        #expect(onPostgres.map(\.id) == onSQLite.map(\.id), "\"\(query)\"")
+        #expect(onPostgres == onSQLite, "\"\(query)\": same names, nutrients and measures")
+    }
+}
