@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "wdiet",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietServer",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,7 +77,10 @@ let package = Package(
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
-        .testTarget(name: "WDietCLITests", dependencies: ["wdiet", "WDietTestSupport"]),
+        .testTarget(
+            name: "WDietCLITests",
+            dependencies: ["wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .testTarget(
             name: "WDietServerTests",
             dependencies: [

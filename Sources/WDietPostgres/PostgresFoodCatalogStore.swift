@@ -241,13 +241,7 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
     /// Store errors pass through; anything PostgreSQL reports is logged in full and surfaces as `.unavailable`
     /// without SQL or server detail.
     func guarded<Result>(_ body: () async throws -> Result) async throws -> Result {
-        do {
-            return try await body()
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            logger.error("Food catalog query failed", metadata: ["error": "\(String(reflecting: error))"])
-            throw StoreError.unavailable("The food catalog is unavailable right now. Please try again in a moment.")
-        }
+        try await PostgresStoreErrors.guarded(
+            logger, unavailable: "The food catalog is unavailable right now. Please try again in a moment.", body)
     }
 }

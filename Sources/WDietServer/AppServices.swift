@@ -4,7 +4,9 @@ import WDietStore
 
 /// The stores and clock the routes work with, assembled once by `buildApplication`.
 public struct AppServices: Sendable {
-    public let database: AppDatabase
+    /// The SQLite gatekeeper when the stores are SQLite's (tests and tools reach the file through it); nil on
+    /// PostgreSQL.
+    public let database: AppDatabase?
     public let users: any UserStore
     public let profiles: any ProfileStore
     public let meals: any MealStore
@@ -21,6 +23,32 @@ public struct AppServices: Sendable {
     public let identities: any ExternalIdentityStore
     public let passwords: any PasswordCredentialStore
     public let now: @Sendable () -> Date
+
+    /// Any store implementations (PostgreSQL's, or a mix in tests); `database` only when they are SQLite's.
+    public init(
+        users: any UserStore, profiles: any ProfileStore, meals: any MealStore, weights: any WeightStore,
+        loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
+        foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
+        loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
+        database: AppDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.database = database
+        self.users = users
+        self.profiles = profiles
+        self.meals = meals
+        self.weights = weights
+        self.loggedDays = loggedDays
+        self.analytics = analytics
+        self.dashboards = dashboards
+        self.foods = foods
+        self.accounts = accounts
+        self.tips = tips
+        self.rateLimits = rateLimits
+        self.loginThrottle = loginThrottle
+        self.identities = identities
+        self.passwords = passwords
+        self.now = now
+    }
 
     /// The SQLite stores on one database.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {

@@ -23,8 +23,9 @@ public final class PostgresScratchDatabase: Sendable {
         }
     }
 
-    /// Creates the database and applies `migrations` in order, each in its own transaction.
-    public static func create(migrations: [PostgresMigration]) async throws -> PostgresScratchDatabase {
+    /// Creates the database and applies `migrations` with the production migrator (`PostgresDatabase.migrate`):
+    /// in version order, each in its own transaction with its `schema_migrations` row.
+    public static func create(migrations: [PostgresMigration] = PostgresDatabase.migrations) async throws -> PostgresScratchDatabase {
         let server = try serverConfiguration()
         let name = "wdiet_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await withAdminClient(server) { admin in
@@ -35,13 +36,11 @@ public final class PostgresScratchDatabase: Sendable {
         let client = PostgresClient(configuration: configuration)
         let running = Task { await client.run() }
         let database = PostgresScratchDatabase(name: name, client: client, server: server, running: running)
-        let logger = Logger(label: "wdiet.test.postgres")
-        for migration in migrations.sorted(by: { $0.version < $1.version }) {
-            try await client.withTransaction(logger: logger) { connection in
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-            }
+        do {
+            try await PostgresDatabase.migrate(client: client, migrations: migrations, logger: Logger(label: "wdiet.test.postgres"))
+        } catch {
+            await database.drop()
+            throw error
         }
         return database
     }
@@ -51,6 +50,11 @@ public final class PostgresScratchDatabase: Sendable {
         self.client = client
         self.server = server
         self.running = running
+    }
+
+    /// A URL for this database, for a `wdiet` process (`wdiet migrate --database`).
+    public var url: String {
+        "postgres://\(server.username)\(server.password.map { ":" + $0 } ?? "")@\(server.host ?? "127.0.0.1"):\(server.port ?? 5432)/\(name)"
     }
 
     /// Closes the client and drops the database, even with connections still open.

@@ -69,7 +69,7 @@ struct AuthSessionTests {
             let registered = try await client.register("ana@example.com")
             let guest = try await client.guest()
 
-            let rows = try t.services.database.writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM sessions") }
+            let rows = try #require(t.services.database).writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM sessions") }
             #expect(rows.count == 2)
             let stored = rows.flatMap { row in row.columnNames.compactMap { row[$0] as String? } }
             for token in [registered.token, guest.token] {
@@ -116,7 +116,7 @@ struct AuthSessionTests {
         let t = try TestApp()
         try await t.app.test(.router) { client in
             let registered = try await client.register("ana@example.com")
-            try await t.services.database.writer.write { db in
+            try await #require(t.services.database).writer.write { db in
                 try db.execute(sql: "UPDATE users SET deletedAt = '2026-03-01T10:00:00.000Z'")
             }
             #expect(try await client.me(registered.token).status == .unauthorized)

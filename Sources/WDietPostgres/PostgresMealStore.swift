@@ -1,0 +1,141 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WDietCore
+import WDietStore
+
+/// `MealStore` on PostgreSQL, with the write rules of the SQLite store (`PostgresOwnedRow`).
+public struct PostgresMealStore: MealStore {
+    let client: PostgresClient
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// `now` stamps `createdAt`, `updatedAt` and `deletedAt`; tests pass a fixed clock.
+    public init(client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "wdiet.postgres.meals")) {
+        self.client = client
+        self.now = now
+        self.logger = logger
+    }
+
+    public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone) async throws -> StoredMeal {
+        guard let saved = try await saveMeals([meal], userId: userId, timeZone: timeZone).first else {
+            throw StoreError.unavailable("The meal was not saved")
+        }
+        return saved
+    }
+
+    public func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal] {
+        for meal in meals { try StoreValidation.validate(meal) }
+        let now = PostgresInstant(now()).date
+        let rows = meals.map { meal in
+            var meal = meal
+            // Stored to the millisecond; the identical-save check compares what a read would return.
+            meal.loggedAt = PostgresInstant(meal.loggedAt).date
+            return StoredMeal(
+                meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone), version: 0,
+                createdAt: now, updatedAt: now)
+        }
+        return try await PostgresStoreErrors.guarded(logger) {
+            try await client.withTransaction(logger: logger) { connection in
+                try await StoredMeal.save(rows, userId: userId, now: now, on: connection, logger: logger)
+            }
+        }
+    }
+
+    public func deleteMeal(userId: UUID, id: UUID) async throws -> StoredMeal {
+        try await setDeleted(true, userId: userId, id: id)
+    }
+
+    public func restoreMeal(userId: UUID, id: UUID) async throws -> StoredMeal {
+        try await setDeleted(false, userId: userId, id: id)
+    }
+
+    func setDeleted(_ deleted: Bool, userId: UUID, id: UUID) async throws -> StoredMeal {
+        let now = PostgresInstant(now()).date
+        return try await PostgresStoreErrors.guarded(logger) {
+            try await client.withTransaction(logger: logger) { connection in
+                try await StoredMeal.setDeleted(deleted, userId: userId, id: id, now: now, on: connection, logger: logger)
+            }
+        }
+    }
+
+    public func meal(userId: UUID, id: UUID) async throws -> StoredMeal? {
+        try await PostgresStoreErrors.guarded(logger) {
+            try await StoredMeal.decode(client.query("""
+                SELECT \(unescaped: StoredMeal.columns) FROM meals WHERE id = \(id) AND user_id = \(userId) AND deleted_at IS NULL
+                """, logger: logger)).first
+        }
+    }
+
+    public func meals(userId: UUID, on date: LocalDate) async throws -> [StoredMeal] {
+        try await PostgresStoreErrors.guarded(logger) {
+            try await StoredMeal.decode(client.query(Self.mealsQuery(userId: userId, on: date), logger: logger))
+        }
+    }
+
+    /// The day's live meals, newest first; the dashboard runs the same query in its snapshot.
+    static func mealsQuery(userId: UUID, on date: LocalDate) -> PostgresQuery {
+        """
+        SELECT \(unescaped: StoredMeal.columns) FROM meals
+        WHERE user_id = \(userId) AND local_date = \(PostgresLocalDate(date)) AND deleted_at IS NULL
+        ORDER BY logged_at DESC, created_at DESC
+        """
+    }
+}
+
+extension StoredMeal: PostgresOwnedRow {
+    static let displayName = "Meal"
+    static let columns = """
+        id, user_id, name, food_id, grams, kcal, protein, carbs, fat, fiber, source, logged_at, local_date,
+        created_at, updated_at, version, deleted_at
+        """
+
+    var rowId: UUID { meal.id }
+
+    static func fetch(ids: [UUID], on connection: PostgresConnection, logger: Logger) async throws -> [UUID: StoredMeal] {
+        let rows = try await decode(connection.query("SELECT \(unescaped: columns) FROM meals WHERE id = ANY(\(ids))", logger: logger))
+        return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func insert(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            INSERT INTO meals (\(unescaped: Self.columns)) VALUES (
+                \(meal.id), \(userId), \(meal.name), \(meal.foodId), \(meal.grams), \(meal.kcal), \(meal.protein),
+                \(meal.carbs), \(meal.fat), \(meal.fiber), \(meal.source.rawValue), \(PostgresInstant(meal.loggedAt)),
+                \(PostgresLocalDate(localDate)), \(PostgresInstant(createdAt)), \(PostgresInstant(updatedAt)), \(version),
+                \(deletedAt.map(PostgresInstant.init))
+            )
+            """, logger: logger)
+    }
+
+    func update(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            UPDATE meals SET name = \(meal.name), food_id = \(meal.foodId), grams = \(meal.grams), kcal = \(meal.kcal),
+                protein = \(meal.protein), carbs = \(meal.carbs), fat = \(meal.fat), fiber = \(meal.fiber),
+                source = \(meal.source.rawValue), logged_at = \(PostgresInstant(meal.loggedAt)),
+                local_date = \(PostgresLocalDate(localDate)), updated_at = \(PostgresInstant(updatedAt)),
+                version = \(version), deleted_at = \(deletedAt.map(PostgresInstant.init))
+            WHERE id = \(meal.id) AND user_id = \(userId)
+            """, logger: logger)
+    }
+
+    static func decode(_ rows: PostgresRowSequence) async throws -> [StoredMeal] {
+        var meals: [StoredMeal] = []
+        for try await row in rows { meals.append(try decode(row.makeRandomAccess())) }
+        return meals
+    }
+
+    static func decode(_ row: PostgresRandomAccessRow) throws -> StoredMeal {
+        guard let source = MealSource(rawValue: try row.value("source")) else { throw PostgresStoreErrors.unreadable }
+        let meal = Meal(
+            id: try row.value("id"), name: try row.value("name"), foodId: try row.value("food_id"), grams: try row.value("grams"),
+            kcal: try row.value("kcal"), protein: try row.value("protein"), carbs: try row.value("carbs"),
+            fat: try row.value("fat"), fiber: try row.value("fiber"), source: source, loggedAt: try row.instant("logged_at")
+        )
+        return StoredMeal(
+            meal: meal, userId: try row.value("user_id"), localDate: try row.localDate("local_date"), version: try row.value("version"),
+            createdAt: try row.instant("created_at"), updatedAt: try row.instant("updated_at"),
+            deletedAt: try row.optionalInstant("deleted_at")
+        )
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WDietCore
+import WDietStore
+
+/// `ProfileStore` on PostgreSQL. "Changes apply tomorrow" is WDietCore's `PlanChange.afterSaving`, with the
+/// store's clock, exactly as the SQLite store applies it.
+public struct PostgresProfileStore: ProfileStore {
+    let client: PostgresClient
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// `now` stamps `createdAt` and `updatedAt` and says which local day a profile change was made on (so when it
+    /// applies); tests pass a fixed clock.
+    public init(client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "wdiet.postgres.profiles")) {
+        self.client = client
+        self.now = now
+        self.logger = logger
+    }
+
+    static let columns = """
+        id, user_id, date_of_birth, sex, height_cm, weight_kg, target_weight_kg, target_date, goal, activity,
+        dietary_preferences::text AS dietary_preferences, allergies::text AS allergies, meals_per_day, time_zone,
+        eating_window_start_minute, plan_start_date, deficit, weight_unit, height_unit,
+        plan_previous_inputs::text AS plan_previous_inputs, plan_changed_on, created_at, updated_at, version, deleted_at
+        """
+
+    public func profile(userId: UUID) async throws -> StoredProfile? {
+        try await PostgresStoreErrors.guarded(logger) {
+            try await Self.profiles(client.query(Self.profileQuery(userId: userId), logger: logger)).first?.profile
+        }
+    }
+
+    static func profileQuery(userId: UUID) -> PostgresQuery {
+        "SELECT \(unescaped: columns) FROM profiles WHERE user_id = \(userId) AND deleted_at IS NULL"
+    }
+
+    public func saveProfile(_ profile: Profile, userId: UUID, expectedVersion: Int64?) async throws -> StoredProfile {
+        try StoreValidation.validate(profile)
+        let instant = now()
+        let now = PostgresInstant(instant).date
+        return try await PostgresStoreErrors.guarded(logger) {
+            try await client.withTransaction(logger: logger) { connection in
+                guard try await PostgresUserVersions.lock(userId, on: connection, logger: logger) else {
+                    throw StoreError.notFound("User not found")
+                }
+                // Deleted or not: a user has one profile row, and saving over a deleted one restores it.
+                let existing = try await Self.profiles(connection.query(
+                    "SELECT \(unescaped: Self.columns) FROM profiles WHERE user_id = \(userId)", logger: logger)).first
+                if let expectedVersion, expectedVersion != existing?.profile.version {
+                    throw StoreError.conflict("Your profile was changed on another device")
+                }
+                // A restored profile is a first profile again: there is no plan in force to keep until midnight.
+                let live = existing.flatMap { $0.deleted ? nil : $0.profile }
+                let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
+                var saved = StoredProfile(
+                    profile: profile, planChange: planChange, userId: userId, version: 0, createdAt: now, updatedAt: now)
+                if let existing {
+                    saved.createdAt = existing.profile.createdAt
+                    saved.updatedAt = existing.profile.updatedAt
+                    saved.version = existing.profile.version
+                    // An identical save (a retried upload) keeps the stored row and its version.
+                    if let live, saved == live { return live }
+                    saved.updatedAt = now
+                }
+                saved.version = try await PostgresUserVersions.next(1, for: userId, on: connection, logger: logger)
+                try await Self.write(saved, id: existing?.id, on: connection, logger: logger)
+                return saved
+            }
+        }
+    }
+
+    /// Inserts the user's profile row, or overwrites the one with `id` (clearing a tombstone).
+    static func write(_ saved: StoredProfile, id: UUID?, on connection: PostgresConnection, logger: Logger) async throws {
+        let profile = saved.profile
+        let dietaryPreferences = try jsonText(profile.dietaryPreferences), allergies = try jsonText(profile.allergies)
+        let previousInputs = try saved.planChange.map { try jsonText($0.previous) }
+        let changedOn = saved.planChange.map { PostgresLocalDate($0.changedOn) }
+        let query: PostgresQuery = """
+            INSERT INTO profiles (
+                id, user_id, date_of_birth, sex, height_cm, weight_kg, target_weight_kg, target_date, goal, activity,
+                dietary_preferences, allergies, meals_per_day, time_zone, eating_window_start_minute, plan_start_date,
+                deficit, weight_unit, height_unit, plan_previous_inputs, plan_changed_on, created_at, updated_at, version,
+                deleted_at
+            ) VALUES (
+                \(id ?? UUID()), \(saved.userId), \(PostgresLocalDate(profile.dateOfBirth)), \(profile.sex.rawValue),
+                \(profile.heightCm), \(profile.weightKg), \(profile.targetWeightKg), \(profile.targetDate.map(PostgresLocalDate.init)),
+                \(profile.goal.rawValue), \(profile.activity.rawValue), \(dietaryPreferences)::jsonb, \(allergies)::jsonb,
+                \(profile.mealsPerDay), \(profile.timeZoneIdentifier), \(profile.eatingWindow.startMinute),
+                \(PostgresLocalDate(profile.planStartDate)), \(profile.deficit.rawValue), \(profile.weightUnit.rawValue),
+                \(profile.heightUnit.rawValue), \(previousInputs)::jsonb, \(changedOn), \(PostgresInstant(saved.createdAt)),
+                \(PostgresInstant(saved.updatedAt)), \(saved.version), NULL
+            )
+            ON CONFLICT (user_id) DO UPDATE SET
+                date_of_birth = EXCLUDED.date_of_birth, sex = EXCLUDED.sex, height_cm = EXCLUDED.height_cm,
+                weight_kg = EXCLUDED.weight_kg, target_weight_kg = EXCLUDED.target_weight_kg,
+                target_date = EXCLUDED.target_date, goal = EXCLUDED.goal, activity = EXCLUDED.activity,
+                dietary_preferences = EXCLUDED.dietary_preferences, allergies = EXCLUDED.allergies,
+                meals_per_day = EXCLUDED.meals_per_day, time_zone = EXCLUDED.time_zone,
+                eating_window_start_minute = EXCLUDED.eating_window_start_minute,
+                plan_start_date = EXCLUDED.plan_start_date, deficit = EXCLUDED.deficit,
+                weight_unit = EXCLUDED.weight_unit, height_unit = EXCLUDED.height_unit,
+                plan_previous_inputs = EXCLUDED.plan_previous_inputs, plan_changed_on = EXCLUDED.plan_changed_on,
+                updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, deleted_at = NULL
+            """
+        try await connection.query(query, logger: logger)
+    }
+
+    /// The rows with their id and whether they are tombstones, which `StoredProfile` does not carry.
+    static func profiles(_ rows: PostgresRowSequence) async throws -> [(profile: StoredProfile, id: UUID, deleted: Bool)] {
+        var profiles: [(profile: StoredProfile, id: UUID, deleted: Bool)] = []
+        for try await row in rows {
+            let row = row.makeRandomAccess()
+            profiles.append((try decode(row), try row.value("id"), try row.optionalInstant("deleted_at") != nil))
+        }
+        return profiles
+    }
+
+    static func decode(_ row: PostgresRandomAccessRow) throws -> StoredProfile {
+        guard let sex = Sex(rawValue: try row.value("sex")), let goal = Goal(rawValue: try row.value("goal")),
+              let activity = ActivityLevel(rawValue: try row.value("activity")),
+              let eatingWindow = EatingWindow(startMinute: try row.value("eating_window_start_minute")),
+              let deficit = DeficitSetting(rawValue: try row.value("deficit")),
+              let weightUnit = WeightUnit(rawValue: try row.value("weight_unit")),
+              let heightUnit = HeightUnit(rawValue: try row.value("height_unit"))
+        else { throw PostgresStoreErrors.unreadable }
+        let profile = Profile(
+            dateOfBirth: try row.localDate("date_of_birth"), sex: sex, heightCm: try row.value("height_cm"),
+            weightKg: try row.value("weight_kg"), targetWeightKg: try row.value("target_weight_kg"),
+            targetDate: try row.optionalLocalDate("target_date"), goal: goal, activity: activity,
+            dietaryPreferences: try decodeJSON([String].self, try row.value("dietary_preferences")),
+            allergies: try decodeJSON([String].self, try row.value("allergies")),
+            mealsPerDay: try row.value("meals_per_day"), timeZoneIdentifier: try row.value("time_zone"),
+            eatingWindow: eatingWindow, planStartDate: try row.localDate("plan_start_date"), deficit: deficit,
+            weightUnit: weightUnit, heightUnit: heightUnit
+        )
+        var planChange: PlanChange?
+        if let previous: String = try row.value("plan_previous_inputs"), let changedOn = try row.optionalLocalDate("plan_changed_on") {
+            planChange = PlanChange(previous: try decodeJSON(Profile.TargetInputs.self, previous), changedOn: changedOn)
+        }
+        return StoredProfile(
+            profile: profile, planChange: planChange, userId: try row.value("user_id"), version: try row.value("version"),
+            createdAt: try row.instant("created_at"), updatedAt: try row.instant("updated_at")
+        )
+    }
+
+    static func jsonText(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decodeJSON<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw PostgresStoreErrors.unreadable
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import WDietPostgres
+import WDietSQLite
+import WDietStore
+
+/// The store implementations the conformance suite runs against: `@Test(arguments: StoreBackend.allCases)`.
+/// SQLite runs in memory; PostgreSQL on a fresh database of the cluster in `WDIET_TEST_POSTGRES_URL`.
+public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    public var description: String { rawValue }
+
+    /// The coach stores on a fresh, migrated database with one test clock, which starts at 2026-03-01T09:00:00Z
+    /// unless told otherwise. Call `tearDown()` when done (or use `withCoachStores`).
+    public func makeCoachStores(clockStart: Date = Date(timeIntervalSince1970: 1_772_355_600)) async throws -> CoachStores {
+        let clock = TestClock(clockStart)
+        switch self {
+        case .sqlite:
+            let database = try AppDatabase.inMemory()
+            return CoachStores(
+                backend: self, clock: clock,
+                users: SQLiteUserStore(database: database, now: clock.closure),
+                profiles: SQLiteProfileStore(database: database, now: clock.closure),
+                meals: SQLiteMealStore(database: database, now: clock.closure),
+                weights: SQLiteWeightStore(database: database, now: clock.closure),
+                loggedDays: SQLiteLoggedDayStore(database: database),
+                dashboard: SQLiteDashboardStore(database: database),
+                tearDown: {}
+            )
+        case .postgres:
+            let database = try await PostgresScratchDatabase.create()
+            let client = database.client
+            return CoachStores(
+                backend: self, clock: clock,
+                users: PostgresUserStore(client: client, now: clock.closure),
+                profiles: PostgresProfileStore(client: client, now: clock.closure),
+                meals: PostgresMealStore(client: client, now: clock.closure),
+                weights: PostgresWeightStore(client: client, now: clock.closure),
+                loggedDays: PostgresLoggedDayStore(client: client),
+                dashboard: PostgresDashboardStore(client: client),
+                tearDown: { await database.drop() }
+            )
+        }
+    }
+
+    /// Runs `body` on fresh coach stores and tears them down afterwards, whether it threw or not.
+    public func withCoachStores<T: Sendable>(
+        clockStart: Date = Date(timeIntervalSince1970: 1_772_355_600), _ body: (CoachStores) async throws -> T
+    ) async throws -> T {
+        let stores = try await makeCoachStores(clockStart: clockStart)
+        do {
+            let result = try await body(stores)
+            await stores.tearDown()
+            return result
+        } catch {
+            await stores.tearDown()
+            throw error
+        }
+    }
+}
+
+/// The coach's stores on one backend, by their protocols only, sharing one test clock.
+public struct CoachStores: Sendable {
+    public let backend: StoreBackend
+    public let clock: TestClock
+    public let users: any UserStore
+    public let profiles: any ProfileStore
+    public let meals: any MealStore
+    public let weights: any WeightStore
+    public let loggedDays: any LoggedDayStore
+    public let dashboard: any DashboardStore
+    let tearDownAction: @Sendable () async -> Void
+
+    init(
+        backend: StoreBackend, clock: TestClock, users: any UserStore, profiles: any ProfileStore, meals: any MealStore,
+        weights: any WeightStore, loggedDays: any LoggedDayStore, dashboard: any DashboardStore,
+        tearDown: @escaping @Sendable () async -> Void
+    ) {
+        self.backend = backend
+        self.clock = clock
+        self.users = users
+        self.profiles = profiles
+        self.meals = meals
+        self.weights = weights
+        self.loggedDays = loggedDays
+        self.dashboard = dashboard
+        tearDownAction = tearDown
+    }
+
+    /// Drops the PostgreSQL database; nothing to do for SQLite's in-memory one.
+    public func tearDown() async { await tearDownAction() }
+
+    /// Creates a user to own the rows a test writes.
+    public func makeUser(email: String? = nil, displayName: String = "Test") async throws -> UUID {
+        try await users.createUser(id: UUID(), email: email, displayName: displayName).id
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import WDietCore
+import WDietStore
+import WDietTestSupport
+
+/// `DashboardStore` on every backend, through `DashboardReader`: the same day's dashboard from the same logs.
+@Suite struct CoachDashboardConformanceTests {
+    @Test(arguments: StoreBackend.allCases)
+    func aHundredDayStreakInKiritimatiTodaysMealsAndTheLastWeekOfWeights(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let profile = Fixtures.profile(timeZone: "Pacific/Kiritimati", planStart: "2026-01-01")
+            _ = try await stores.profiles.saveProfile(profile, userId: user, expectedVersion: nil)
+            let zone = profile.timeZone
+            let today = Fixtures.date("2026-04-10")  // plan day 100: index 99 → phase 7 (diet), day 2
+            // One meal a day at 08:00 local for 100 days, ending today; then two more meals today.
+            let breakfasts = (0..<100).map { back in
+                Meal(name: "Breakfast", kcal: 500, protein: 30, carbs: 60, fat: 15,
+                     loggedAt: today.adding(days: -back).startInstant(in: zone).addingTimeInterval(8 * 3_600))
+            }
+            _ = try await stores.meals.saveMeals(breakfasts, userId: user, timeZone: zone)
+            let noon = today.startInstant(in: zone).addingTimeInterval(12 * 3_600)
+            _ = try await stores.meals.saveMeal(
+                Meal(name: "Lunch", kcal: 700, protein: 50, carbs: 70, fat: 20, loggedAt: noon), userId: user, timeZone: zone)
+            _ = try await stores.meals.saveMeal(Meal(name: "Snack", kcal: 200, loggedAt: noon.addingTimeInterval(3_600)), userId: user, timeZone: zone)
+            // Weights for the last 9 days, 80.0 down by 0.2 a day, with a corrected second entry today.
+            for back in 0..<9 {
+                let at = today.adding(days: -back).startInstant(in: zone).addingTimeInterval(7 * 3_600)
+                _ = try await stores.weights.saveWeight(WeightEntry(kg: 78.4 + Double(back) * 0.2, loggedAt: at), userId: user, timeZone: zone)
+            }
+            _ = try await stores.weights.saveWeight(WeightEntry(kg: 78.0, loggedAt: noon), userId: user, timeZone: zone)
+
+            // 2026-04-10 13:30 in Kiritimati is 2026-04-09T23:30Z: still "yesterday" in UTC.
+            let now = noon.addingTimeInterval(5_400)
+            #expect(Fixtures.utc("2026-04-09T23:30:00Z") == now)
+            let inputs = try #require(try await stores.dashboard.dashboardInputs(userId: user, now: now))
+            #expect(inputs.today == today)
+            #expect(inputs.todaysMeals.map(\.name) == ["Snack", "Lunch", "Breakfast"])
+            #expect(inputs.recentWeights.count == 8)
+            #expect(inputs.recentWeights.first?.date == today.adding(days: -7))
+            #expect(inputs.latestRun.count == 100)
+
+            let day = try await DashboardReader(store: stores.dashboard).dashboard(userId: user, now: now)
+            #expect(day.date == today)
+            #expect(day.streak.days == 100)
+            #expect(day.streak.isActiveToday)
+            #expect(day.totals.kcal == 1_400)
+            #expect(day.totals.mealCount == 3)
+            #expect(day.targets.cycle?.label == "Day 2 of 14 · Diet phase")
+            // Today's current weight is the later 78.0 kg; the average is of the last 7 daily values:
+            // 78.0, 78.6, 78.8, 79.0, 79.2, 79.4, 79.6 → 552.6 / 7 = 78.94.
+            #expect(day.weightCard.todayKg == 78.0)
+            #expect(abs((day.weightCard.averageKg ?? 0) - 78.942_857) < 1e-5)
+            #expect(day.weightCard.belowAverageKg == -0.9)
+            // The previous 7 days average (78.6 + 78.8 + … + 79.8) / 7 = 79.2 → −0.26: 📉
+            #expect(day.weightCard.trend == .down)
+            #expect(day.targets.proteinGrams == 156)  // 2.0 × 78.0
+            #expect(!day.showsWeightPrompt)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aGoalChangeKeepsTodaysTargetsUntilMidnightAndAWeightAppliesAtOnce(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: Fixtures.utc("2026-01-10T09:00:00Z")) { stores in
+            let user = try await stores.makeUser()
+            _ = try await stores.profiles.saveProfile(Fixtures.profile(), userId: user, expectedVersion: nil)
+            stores.clock.set(Fixtures.utc("2026-01-20T14:00:00Z"))
+            _ = try await stores.profiles.saveProfile(Fixtures.profile(goal: .maintain), userId: user, expectedVersion: nil)
+            let reader = DashboardReader(store: stores.dashboard)
+
+            // Day 20 of the plan, a diet day: still TDEE 2,759 − 500.
+            let today = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T16:00:00Z"))
+            #expect(today.targets.calories == 2_259)
+            #expect(today.targets.cycle?.label == "Day 6 of 14 · Diet phase")
+            #expect(today.targets.proteinGrams == 160)
+            #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
+
+            // A weight logged the same evening moves the targets at once: BMR 1,770, TDEE 2,743.5, − 500.
+            _ = try await stores.weights.saveWeight(
+                WeightEntry(kg: 79, loggedAt: Fixtures.utc("2026-01-20T17:00:00Z")), userId: user, timeZone: Fixtures.zone("Europe/Berlin"))
+            let weighed = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T18:00:00Z"))
+            #expect(weighed.targets.calories == 2_244)
+
+            // 00:30 on the 21st in Berlin (still the 20th in UTC): maintenance from the 79 kg, 2,743.5 → 2,744.
+            let tomorrow = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T23:30:00Z"))
+            #expect(tomorrow.date == Fixtures.date("2026-01-21"))
+            #expect(tomorrow.targets.calories == 2_744)
+            #expect(tomorrow.targets.cycle == nil)
+            #expect(tomorrow.targets.proteinGrams == 126)
+            #expect(tomorrow.planUpdatesOn == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func noProfileYetIsReportedNotGuessed(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            #expect(try await stores.dashboard.dashboardInputs(userId: user, now: Fixtures.utc("2026-04-10T12:00:00Z")) == nil)
+            await #expect(throws: StoreError.notFound("No profile yet: finish onboarding first.")) {
+                try await DashboardReader(store: stores.dashboard).dashboard(userId: user, now: Fixtures.utc("2026-04-10T12:00:00Z"))
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aBrokenStreakCountsForNothingAndADeletedMealLeavesTheDay(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            _ = try await stores.profiles.saveProfile(Fixtures.profile(timeZone: "UTC"), userId: user, expectedVersion: nil)
+            for back in 2..<10 {
+                _ = try await stores.weights.saveWeight(
+                    WeightEntry(kg: 80, loggedAt: Fixtures.utc("2026-02-20T07:00:00Z").addingTimeInterval(Double(-back) * 86_400)),
+                    userId: user, timeZone: .gmt)
+            }
+            let reader = DashboardReader(store: stores.dashboard)
+            let day = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-02-20T09:00:00Z"))
+            #expect(day.streak.days == 0)
+            #expect(day.showsWeightPrompt)
+            #expect(day.weightCard.todayKg == nil)
+
+            // A meal today starts a new streak of 1; deleting it takes the day away again.
+            let meal = try await stores.meals.saveMeal(
+                Meal(name: "Eggs", kcal: 300, loggedAt: Fixtures.utc("2026-02-20T08:00:00Z")), userId: user, timeZone: .gmt)
+            #expect(try await reader.dashboard(userId: user, now: Fixtures.utc("2026-02-20T09:00:00Z")).streak.days == 1)
+            try await stores.meals.deleteMeal(userId: user, id: meal.id)
+            let after = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-02-20T09:00:00Z"))
+            #expect(after.streak.days == 0)
+            #expect(after.totals.mealCount == 0)
+        }
+    }
+}
