@@ -45,6 +45,7 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
     }
 
     /// Runs `body` on fresh coach stores and tears them down afterwards, whether it threw or not.
+    @discardableResult
     public func withCoachStores<T: Sendable>(
         clockStart: Date = Date(timeIntervalSince1970: 1_772_355_600), _ body: (CoachStores) async throws -> T
     ) async throws -> T {

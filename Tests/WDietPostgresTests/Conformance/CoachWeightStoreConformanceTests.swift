@@ -9,7 +9,7 @@ import WDietTestSupport
     static let berlin = Fixtures.zone("Europe/Berlin")
 
     @discardableResult
-    static func log(_ kg: Double, at instant: String, user: UUID, in stores: CoachStores, zone: TimeZone = berlin) async throws -> StoredWeight {
+    static func log(_ kg: Double, at instant: String, user: UUID, in stores: CoachStores, zone: TimeZone = CoachWeightStoreConformanceTests.berlin) async throws -> StoredWeight {
         try await stores.weights.saveWeight(WeightEntry(kg: kg, loggedAt: Fixtures.utc(instant)), userId: user, timeZone: zone)
     }
 
