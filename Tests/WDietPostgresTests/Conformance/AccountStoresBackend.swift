@@ -287,7 +287,7 @@ final class AccountStoresBackend: Sendable {
         }
     }
 
-    private func postgresValue<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type) async throws -> Value? {
+    private func postgresValue<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws -> Value? {
         for try await value in try await postgres!.client.query(query).decode(Value.self) { return value }
         return nil
     }

@@ -73,7 +73,8 @@ struct RateLimitConformanceTests {
     func concurrentAcquiresKeepTheLimit(_ kind: AccountBackendKind) async throws {
         try await AccountStoresBackend.with(kind) { b in
             let user = try await b.makeUser()
-            let stores = [b.rateLimits, try await b.otherProcess().rateLimits]
+            let other = try await b.otherProcess().rateLimits
+            let stores = [b.rateLimits, other]
             let allowed = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<16 {
                     let store = stores[index % 2]

@@ -62,7 +62,8 @@ struct TipStoreConformanceTests {
             await #expect(throws: StoreError.notFound("User not found")) {
                 try await b.tips.dismissTip(.eatingWindow, userId: UUID())
             }
-            #expect(try await b.count(.dismissedTips) == 0)
+            let stored = try await b.count(.dismissedTips)
+            #expect(stored == 0)
         }
     }
 }
