@@ -38,6 +38,8 @@ let package = Package(
                 "WDietCore", "WDietFoodData", "WDietStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // `PostgresInstant` writes timestamptz parameters itself (a ByteBuffer), exact to the millisecond.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(

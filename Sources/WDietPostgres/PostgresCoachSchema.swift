@@ -15,8 +15,8 @@
 /// that stops at the first gap, and no write path can forget it.
 ///
 /// Enumerations whose cases may grow (the deficit setting) are not pinned by CHECK constraints, as on SQLite.
-enum PostgresCoachSchema {
-    static let migrations: [PostgresMigration] = [
+public enum PostgresCoachSchema {
+    public static let migrations: [PostgresMigration] = [
         PostgresMigration(version: 1, name: "coach", statements: [
             """
             CREATE TABLE users (

@@ -2,45 +2,6 @@ import Foundation
 import PostgresNIO
 import WDietCore
 
-/// An instant as the coach tables store it: whole milliseconds since 1970, written to and read from `timestamptz`
-/// in PostgreSQL's binary form (microseconds since 2000) with integer arithmetic.
-///
-/// Not `Date`'s own coding: postgres-nio writes a `Date` by truncating a floating-point product, so 11:30:00.250
-/// can land as .249999, and reads it back through another division. SQLite stores milliseconds as text; rounding
-/// to the same milliseconds here, exactly, is what makes both backends return equal `Date`s.
-struct PostgresInstant: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
-    var milliseconds: Int64
-
-    /// 2000-01-01T00:00:00Z, PostgreSQL's epoch, in milliseconds since 1970.
-    static let postgresEpochMilliseconds: Int64 = 946_684_800_000
-
-    init(_ date: Date) {
-        milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded())
-    }
-
-    /// The same division SQLite's reader does, so the `Date`s are bit for bit the same.
-    var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }
-
-    static var psqlType: PostgresDataType { .timestamptz }
-    static var psqlFormat: PostgresFormat { .binary }
-
-    func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
-        byteBuffer.writeInteger((milliseconds - Self.postgresEpochMilliseconds) * 1_000)
-    }
-
-    init<JSONDecoder: PostgresJSONDecoder>(
-        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat, context: PostgresDecodingContext<JSONDecoder>
-    ) throws {
-        guard type == .timestamptz, format == .binary else { throw PostgresDecodingError.Code.typeMismatch }
-        guard buffer.readableBytes == 8, let microseconds = buffer.readInteger(as: Int64.self) else {
-            throw PostgresDecodingError.Code.failure
-        }
-        // Floor division: instants before 2000 are negative.
-        let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: 1_000)
-        milliseconds = (remainder < 0 ? quotient - 1 : quotient) + Self.postgresEpochMilliseconds
-    }
-}
-
 /// A `LocalDate` as a PostgreSQL `date` (days since 2000-01-01, binary).
 struct PostgresLocalDate: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
     var localDate: LocalDate

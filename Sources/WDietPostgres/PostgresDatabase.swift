@@ -16,7 +16,8 @@ public final class PostgresDatabase: Sendable {
     private let running: Task<Void, Never>
 
     /// Every area's migrations, in one list: a new area (accounts, tips…) adds its list here.
-    public static let migrations: [PostgresMigration] = PostgresCoachSchema.migrations + PostgresFoodCatalogSchema.migrations
+    public static let migrations: [PostgresMigration] = PostgresCoachSchema.migrations + PostgresAccountSchema.migrations
+        + PostgresFoodCatalogSchema.migrations
 
     /// An arbitrary constant naming the migration lock ("wdiet" in ASCII).
     static let migrationLockKey: Int64 = 0x77_64_69_65_74

@@ -1,0 +1,168 @@
+import Foundation
+import PostgresNIO
+import WDietStore
+
+/// `AccountStore` on PostgreSQL. Emails are compared case-insensitively through the unique index on
+/// `lower(email)`, over every user, deleted ones included (as SQLite's UNIQUE column).
+public struct PostgresAccountStore: AccountStore {
+    let access: PostgresStoreAccess
+    let now: @Sendable () -> Date
+
+    /// `now` stamps users and credentials; tests pass a fixed clock. Sessions carry their own instants.
+    public init(client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init) {
+        access = PostgresStoreAccess(client: client, label: "wdiet.postgres.accounts")
+        self.now = now
+    }
+
+    static let alreadyHasEmail = StoreError.conflict("This account already has an email address")
+
+    public func createAccount(id: UUID, email: String, displayName: String, passwordHash: String) async throws -> User {
+        let now = PostgresInstant(now())
+        return try await access.transaction { connection in
+            let user = try await Self.insertUser(connection, access, id: id, email: email, displayName: displayName, now: now)
+            try await connection.query("""
+                INSERT INTO credentials (user_id, password_hash, updated_at) VALUES (\(id), \(passwordHash), \(now))
+                """, logger: access.logger)
+            return user
+        }
+    }
+
+    public func createGuest(id: UUID, displayName: String) async throws -> User {
+        let now = PostgresInstant(now())
+        return try await access.transaction { connection in
+            try await Self.insertUser(connection, access, id: id, email: nil, displayName: displayName, now: now)
+        }
+    }
+
+    public func upgradeGuest(userId: UUID, email: String, passwordHash: String) async throws -> User {
+        let now = PostgresInstant(now())
+        return try await access.transaction { connection in
+            let rows = try await connection.query(
+                "SELECT email FROM users WHERE id = \(userId) AND deleted_at IS NULL FOR NO KEY UPDATE", logger: access.logger)
+            var found: String??
+            for try await current in rows.decode(String?.self) { found = current }
+            guard let current = found else { throw PostgresStoreAccess.userNotFound }
+            guard current == nil else { throw Self.alreadyHasEmail }
+            if try await Self.isTaken(connection, access, email: email) { throw PostgresStoreAccess.emailTaken }
+            let version = try await access.nextVersion(connection, userId: userId)
+            let updated = try await connection.query("""
+                UPDATE users SET email = \(email), updated_at = \(now), version = \(version) WHERE id = \(userId)
+                RETURNING \(unescaped: PostgresStoreAccess.userColumns)
+                """, logger: access.logger)
+            var user: User?
+            for try await row in updated.decode(PostgresStoreAccess.UserRow.self) { user = PostgresStoreAccess.user(row) }
+            guard let user else { throw PostgresStoreAccess.userNotFound }
+            // A guest has no credentials; should one be left from an earlier attempt, the new password wins.
+            try await connection.query("""
+                INSERT INTO credentials (user_id, password_hash, updated_at) VALUES (\(userId), \(passwordHash), \(now))
+                ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at
+                """, logger: access.logger)
+            return user
+        }
+    }
+
+    public func credentials(email: String) async throws -> AccountCredentials? {
+        try await access.run { client in
+            let rows = try await client.query("""
+                SELECT u.id, u.email, u.display_name, u.created_at, u.updated_at, u.version, c.password_hash
+                FROM users u JOIN credentials c ON c.user_id = u.id
+                WHERE lower(u.email) = lower(\(email)) AND u.deleted_at IS NULL
+                """, logger: access.logger)
+            for try await (id, email, name, created, updated, version, hash) in rows.decode(
+                (UUID, String?, String, PostgresInstant, PostgresInstant, Int64, String).self)
+            {
+                return AccountCredentials(
+                    user: PostgresStoreAccess.user((id, email, name, created, updated, version)), passwordHash: hash)
+            }
+            return nil
+        }
+    }
+
+    public func createSession(_ session: AccountSession) async throws {
+        let created = PostgresInstant(session.createdAt)
+        try await access.transaction { connection in
+            try await connection.query("""
+                DELETE FROM sessions WHERE user_id = \(session.userId) AND expires_at <= \(created)
+                """, logger: access.logger)
+            try await connection.query("""
+                INSERT INTO sessions (token_hash, user_id, kind, created_at, expires_at, last_used_at)
+                VALUES (\(session.tokenHash), \(session.userId), \(session.kind.rawValue), \(created),
+                    \(PostgresInstant(session.expiresAt)), \(PostgresInstant(session.lastUsedAt)))
+                """, logger: access.logger)
+        }
+    }
+
+    public func session(tokenHash: String) async throws -> AccountSession? {
+        try await access.run { client in
+            let rows = try await client.query("""
+                SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.token_hash = \(tokenHash) AND u.deleted_at IS NULL
+                """, logger: access.logger)
+            for try await (hash, userId, kind, created, expires, used) in rows.decode(
+                (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant).self)
+            {
+                // A kind this version does not know signs nobody in.
+                guard let kind = AccountSession.Kind(rawValue: kind) else { return nil }
+                return AccountSession(
+                    tokenHash: hash, userId: userId, kind: kind, createdAt: created.date, expiresAt: expires.date,
+                    lastUsedAt: used.date)
+            }
+            return nil
+        }
+    }
+
+    public func touchSession(tokenHash: String, lastUsedAt: Date) async throws {
+        try await access.run { client in
+            _ = try await client.query(
+                "UPDATE sessions SET last_used_at = \(PostgresInstant(lastUsedAt)) WHERE token_hash = \(tokenHash)",
+                logger: access.logger)
+        }
+    }
+
+    @discardableResult
+    public func deleteSession(tokenHash: String) async throws -> Bool {
+        try await access.run { client in
+            let rows = try await client.query(
+                "DELETE FROM sessions WHERE token_hash = \(tokenHash) RETURNING 1", logger: access.logger)
+            var deleted = false
+            for try await _ in rows.decode(Int.self) { deleted = true }
+            return deleted
+        }
+    }
+
+    @discardableResult
+    public func deleteSessions(userId: UUID) async throws -> Int {
+        try await access.run { client in
+            let rows = try await client.query(
+                "DELETE FROM sessions WHERE user_id = \(userId) RETURNING 1", logger: access.logger)
+            var count = 0
+            for try await _ in rows.decode(Int.self) { count += 1 }
+            return count
+        }
+    }
+
+    /// A new user row: version 1, its counter at 1. Checked here, not left to the constraints, so the message can
+    /// say which one was taken.
+    static func insertUser(
+        _ connection: PostgresConnection, _ access: PostgresStoreAccess, id: UUID, email: String?, displayName: String,
+        now: PostgresInstant
+    ) async throws -> User {
+        let existing = try await connection.query("SELECT 1 FROM users WHERE id = \(id)", logger: access.logger)
+        for try await _ in existing.decode(Int.self) { throw StoreError.conflict("This account already exists") }
+        if let email, try await isTaken(connection, access, email: email) { throw PostgresStoreAccess.emailTaken }
+        try await connection.query("""
+            INSERT INTO users (id, email, display_name, created_at, updated_at, version, last_version)
+            VALUES (\(id), \(email), \(displayName), \(now), \(now), 1, 1)
+            """, logger: access.logger)
+        return User(id: id, email: email, displayName: displayName, createdAt: now.date, updatedAt: now.date, version: 1)
+    }
+
+    /// By anyone, deleted users included: the unique index covers every row.
+    static func isTaken(_ connection: PostgresConnection, _ access: PostgresStoreAccess, email: String) async throws -> Bool {
+        let rows = try await connection.query(
+            "SELECT 1 FROM users WHERE lower(email) = lower(\(email))", logger: access.logger)
+        for try await _ in rows.decode(Int.self) { return true }
+        return false
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PostgresNIO
+import WDietStore
+
+/// `LoginThrottleStore` on PostgreSQL. A failure is counted by one upsert for all the keys, so failures counted at
+/// once by several server processes all count: PostgreSQL locks each key's row for the update, and an insert that
+/// races another waits for it and then updates the row it made.
+public struct PostgresLoginThrottleStore: LoginThrottleStore {
+    let access: PostgresStoreAccess
+
+    /// `now` is not used: the caller passes each instant (the same shape as the other stores for the factory).
+    public init(client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init) {
+        access = PostgresStoreAccess(client: client, label: "wdiet.postgres.login-throttle")
+    }
+
+    public func failureCounts(keys: [String], now: Date, window: TimeInterval) async throws -> [LoginFailureCount] {
+        guard !keys.isEmpty else { return [] }
+        let cutoff = Self.cutoff(now: now, window: window)
+        let counts = try await access.run { client in
+            let rows = try await client.query("""
+                SELECT throttle_key, failure_count, window_started_at FROM login_failures
+                WHERE throttle_key = ANY(\(Self.distinct(keys))) AND window_started_at > \(cutoff)
+                """, logger: access.logger)
+            return try await Self.counts(rows)
+        }
+        return keys.compactMap { counts[$0] }
+    }
+
+    @discardableResult
+    public func recordFailure(keys: [String], now: Date, window: TimeInterval) async throws -> [LoginFailureCount] {
+        guard !keys.isEmpty else { return [] }
+        let instant = PostgresInstant(now)
+        let cutoff = Self.cutoff(now: now, window: window)
+        // Sorted: two processes counting the same keys lock them in the same order, so they cannot deadlock.
+        let sortedKeys = Self.distinct(keys).sorted()
+        let counts = try await access.run { client in
+            let rows = try await client.query("""
+                INSERT INTO login_failures (throttle_key, failure_count, window_started_at)
+                SELECT key, 1, \(instant) FROM unnest(\(sortedKeys)::text[]) WITH ORDINALITY AS k (key, position)
+                ORDER BY position
+                ON CONFLICT (throttle_key) DO UPDATE SET
+                    failure_count = CASE WHEN login_failures.window_started_at > \(cutoff)
+                        THEN login_failures.failure_count + 1 ELSE 1 END,
+                    window_started_at = CASE WHEN login_failures.window_started_at > \(cutoff)
+                        THEN login_failures.window_started_at ELSE excluded.window_started_at END
+                RETURNING throttle_key, failure_count, window_started_at
+                """, logger: access.logger)
+            let counts = try await Self.counts(rows)
+            // Ended windows count for nothing: forget them on the way, skipping rows another process holds.
+            try await client.query("""
+                DELETE FROM login_failures WHERE throttle_key IN (
+                    SELECT throttle_key FROM login_failures WHERE window_started_at <= \(cutoff)
+                    FOR UPDATE SKIP LOCKED
+                )
+                """, logger: access.logger)
+            return counts
+        }
+        return keys.compactMap { key in counts[key].flatMap { $0.windowStartedAt > cutoff.date ? $0 : nil } }
+    }
+
+    public func clearFailures(key: String) async throws {
+        try await access.run { client in
+            _ = try await client.query("DELETE FROM login_failures WHERE throttle_key = \(key)", logger: access.logger)
+        }
+    }
+
+    /// A window that started at or before this has ended; in whole milliseconds, as SQLite computes it.
+    static func cutoff(now: Date, window: TimeInterval) -> PostgresInstant {
+        PostgresInstant(milliseconds: PostgresInstant(now).milliseconds - Int64((window * 1_000).rounded()))
+    }
+
+    /// Each key once, in the order given (an upsert may not touch one row twice).
+    static func distinct(_ keys: [String]) -> [String] {
+        var seen = Set<String>()
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    static func counts(_ rows: PostgresRowSequence) async throws -> [String: LoginFailureCount] {
+        var counts: [String: LoginFailureCount] = [:]
+        for try await (key, failures, started) in rows.decode((String, Int, PostgresInstant).self) {
+            counts[key] = LoginFailureCount(key: key, failures: failures, windowStartedAt: started.date)
+        }
+        return counts
+    }
+}
