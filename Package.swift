@@ -45,7 +45,7 @@ let package = Package(
         .target(
             name: "WDietServer",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -40,16 +40,18 @@ struct AccountService: Sendable {
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     /// Shared by every copy of this service (it is a class): the routes and the middleware see the same entries.
-    let sessionCache = SessionCache()
+    let sessionCache: SessionCache
 
     /// Sign in with Apple and Google: one verifier (and JWKS cache) per configured provider.
     let identityVerifiers: [IdentityProvider.Name: IDTokenVerifier]
 
     init(
         services: AppServices, passwords: PasswordHasher,
-        identityProviders: [IdentityProvider.Name: IdentityProvider] = [:], jwksFetcher: any JWKSFetching = HTTPJWKSFetcher()
+        identityProviders: [IdentityProvider.Name: IdentityProvider] = [:], jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(),
+        sessionCacheTimeToLive: TimeInterval = SessionCache.defaultTimeToLive
     ) {
         self.services = services
+        sessionCache = SessionCache(timeToLive: sessionCacheTimeToLive)
         self.passwords = passwords
         throttle = LoginThrottle(store: services.loginThrottle, now: services.now)
         identityVerifiers = identityProviders.mapValues { IDTokenVerifier(provider: $0, fetcher: jwksFetcher, now: services.now) }
@@ -103,8 +105,7 @@ struct AccountService: Sendable {
 
     /// A signed-in user with a password replaces it: the current one is checked (under the same throttle as
     /// signing in), the new one must meet the policy and differ. Every session of the user ends, this one too, and
-    /// a new one starts: whoever held an old token is out at once, on every server process within
-    /// `SessionCache.timeToLive` and in this one immediately.
+    /// a new one starts: whoever held an old token is out at once (several servers share no session cache).
     func changePassword(
         userId: UUID, currentPassword: String, newPassword: String, kind: AccountSession.Kind, clientAddress: String?
     ) async throws -> SignedIn {

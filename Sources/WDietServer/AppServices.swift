@@ -1,4 +1,5 @@
 import Foundation
+import WDietPostgres
 import WDietSQLite
 import WDietStore
 
@@ -23,6 +24,8 @@ public struct AppServices: Sendable {
     public let identities: any ExternalIdentityStore
     public let passwords: any PasswordCredentialStore
     public let now: @Sendable () -> Date
+    /// The PostgreSQL pool the stores use, held here so that it lives as long as they do; nil on SQLite.
+    public let postgres: PostgresDatabase?
 
     /// Any store implementations (PostgreSQL's, or a mix in tests); `database` only when they are SQLite's.
     public init(
@@ -30,9 +33,10 @@ public struct AppServices: Sendable {
         loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
         foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
         loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
-        database: AppDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+        database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
+        self.postgres = postgres
         self.users = users
         self.profiles = profiles
         self.meals = meals
@@ -67,6 +71,7 @@ public struct AppServices: Sendable {
         loginThrottle = SQLiteLoginThrottleStore(database: database)
         identities = SQLiteExternalIdentityStore(database: database, now: now)
         passwords = SQLitePasswordCredentialStore(database: database, now: now)
+        postgres = nil
         self.now = now
     }
 }

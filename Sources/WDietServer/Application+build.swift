@@ -1,15 +1,58 @@
 import Foundation
 import Hummingbird
 import Logging
+import WDietPostgres
 import WDietSQLite
 import WDietStore
 
 /// The one assembly point: `wdiet serve` and the tests build the same application.
 /// Opens and migrates the database, imports the food catalog on first start, and wires the routes.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger) async throws -> some ApplicationProtocol {
+    if let url = configuration.postgresURL {
+        let database = try await openPostgres(url: url, configuration: configuration, logger: logger)
+        // AppServices keeps the pool alive; it ends with the process, after the last in-flight request.
+        return buildApplication(services: AppServices(postgres: database), configuration: configuration, logger: logger)
+    }
     let database = try AppDatabase.open(path: configuration.databasePath)
     try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
     return buildApplication(services: AppServices(database: database), configuration: configuration, logger: logger)
+}
+
+/// PostgreSQL at start: migrated (under an advisory lock, so servers starting together migrate once; a schema newer
+/// than this binary knows is refused), and the catalog imported when missing (under its own lock: one server imports,
+/// the others wait and find it there).
+func openPostgres(url: String, configuration: ServerConfiguration, logger: Logger) async throws -> PostgresDatabase {
+    let database = try PostgresDatabase(url: url, logger: logger)
+    do {
+        let applied = try await database.migrate()
+        try await database.checkSchema()
+        if !applied.isEmpty {
+            logger.info("PostgreSQL migrated", metadata: ["applied": "\(applied.map(\.version))"])
+        }
+        if let directory = configuration.foodDataDirectory {
+            let began = Date()
+            if try await PostgresFoodCatalogImport.importIfMissing(client: database.client, dataFolder: directory, logger: logger) {
+                logger.info("Food catalog imported", metadata: ["seconds": "\(String(format: "%.1f", Date().timeIntervalSince(began)))"])
+            }
+        } else if try await !PostgresFoodCatalogImport.isLoaded(client: database.client, logger: logger) {
+            logger.warning("No food catalog and no SR28 folder: food search is unavailable until `wdiet import-foods` runs.")
+        }
+    } catch let error as PostgresDatabase.Failure {
+        await database.close()
+        throw error
+    } catch {
+        await database.close()
+        logger.error("PostgreSQL start-up failed", metadata: ["error": "\(String(reflecting: error))"])
+        throw PostgresStartFailure(
+            description: "cannot use the PostgreSQL database: check that it is running and the URL's host, port, user, password and database"
+        )
+    }
+    return database
+}
+
+/// postgres-nio's errors say little on purpose (no credentials): this says what the operator can check.
+struct PostgresStartFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The application on services made elsewhere (tests hand in an in-memory database and a test clock).
@@ -30,7 +73,8 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
     let accounts = AccountService(
         services: services, passwords: PasswordHasher(cost: configuration.bcryptCost),
-        identityProviders: IdentityProvider.configured(configuration)
+        identityProviders: IdentityProvider.configured(configuration),
+        sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
     router.get("/health") { _, _ in

@@ -5,8 +5,11 @@ import Foundation
 public struct ServerConfiguration: Sendable, Equatable {
     public var hostname: String
     public var port: Int
-    /// The SQLite file; created and migrated on start.
+    /// The SQLite file; created and migrated on start. Not used when `postgresURL` is set.
     public var databasePath: String
+    /// A PostgreSQL database (`postgres://user[:password]@host[:port]/db`) instead of the SQLite file: for
+    /// deployments with several `wdiet serve` processes behind a load balancer. Migrated on start.
+    public var postgresURL: String?
     /// Where the SR28 files are, for the automatic import on first start; nil to skip it.
     public var foodDataDirectory: URL?
     /// Marks session cookies `Secure`: set when the server runs behind TLS.
@@ -23,6 +26,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var appleJWKSURL: String
     public var googleJWKSURL: String
 
+    /// Whether `database` names PostgreSQL rather than a SQLite file.
+    public static func isPostgresURL(_ database: String) -> Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
+    }
+
+    /// Several server processes may share a PostgreSQL database, so nothing about sessions is cached in one of them.
+    var sessionCacheTimeToLive: TimeInterval { postgresURL == nil ? SessionCache.defaultTimeToLive : 0 }
+
     public static let defaultAppleJWKSURL = "https://appleid.apple.com/auth/keys"
     public static let defaultGoogleJWKSURL = "https://www.googleapis.com/oauth2/v3/certs"
 
@@ -30,8 +41,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         hostname: String = "127.0.0.1", port: Int = 8080, databasePath: String = "wdiet.sqlite",
         foodDataDirectory: URL? = nil, secureCookies: Bool = false, bcryptCost: UInt8 = 12,
         trustForwardedFor: Bool = false, appleClientId: String? = nil, googleClientId: String? = nil,
-        appleJWKSURL: String = ServerConfiguration.defaultAppleJWKSURL, googleJWKSURL: String = ServerConfiguration.defaultGoogleJWKSURL
+        appleJWKSURL: String = ServerConfiguration.defaultAppleJWKSURL, googleJWKSURL: String = ServerConfiguration.defaultGoogleJWKSURL,
+        postgresURL: String? = nil
     ) {
+        self.postgresURL = postgresURL
         self.trustForwardedFor = trustForwardedFor
         self.appleClientId = appleClientId
         self.googleClientId = googleClientId

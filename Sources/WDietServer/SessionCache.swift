@@ -7,8 +7,9 @@ import WDietStore
 ///
 /// Keyed by the token's hash, like the store. An entry lives `timeToLive` at most and never past the session's
 /// own expiry. Logout and "end every session of this user" forget their entries here at once; what this process
-/// cannot see is a session ended by *another* process (a later issue runs several servers on one PostgreSQL):
-/// there the cached answer outlives the deletion by at most `timeToLive`. Keep it short.
+/// cannot see is a session ended by *another* process. So the cache is on only where one process owns the database
+/// (SQLite); on PostgreSQL, where several servers share it, `timeToLive` is 0 and every request asks the store, so a
+/// logout, password change or account deletion on one server ends the session on all of them at once.
 final class SessionCache: Sendable {
     struct Entry: Sendable {
         var userId: UUID
@@ -17,11 +18,18 @@ final class SessionCache: Sendable {
         var validUntil: Date
     }
 
-    static let timeToLive: TimeInterval = 10
+    /// The time to live when one process owns the database.
+    static let defaultTimeToLive: TimeInterval = 10
+    let timeToLive: TimeInterval
     /// About 100 bytes an entry; when full, expired entries go first, then everything (the store has it all).
     static let capacity = 50_000
 
     private let entries = Mutex<[String: Entry]>([:])
+
+    /// `timeToLive` 0 turns the cache off.
+    init(timeToLive: TimeInterval = SessionCache.defaultTimeToLive) {
+        self.timeToLive = timeToLive
+    }
 
     /// The cached answer for this token hash at `now`, or nil to ask the store.
     func entry(tokenHash: String, at now: Date) -> Entry? {
@@ -36,7 +44,8 @@ final class SessionCache: Sendable {
     }
 
     func remember(tokenHash: String, session: AccountSession, at now: Date) {
-        let entry = Entry(userId: session.userId, kind: session.kind, validUntil: min(now.addingTimeInterval(Self.timeToLive), session.expiresAt))
+        guard timeToLive > 0 else { return }
+        let entry = Entry(userId: session.userId, kind: session.kind, validUntil: min(now.addingTimeInterval(timeToLive), session.expiresAt))
         guard entry.validUntil > now else { return }
         entries.withLock { entries in
             if entries.count >= Self.capacity {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WDietCore
+import WDietPostgres
 import WDietSQLite
 import WDietServer
 import WDietStore
@@ -17,7 +18,8 @@ struct SeedCommand: AsyncParsableCommand {
 
     @Option(help: "How many users.") var users = 1_000
     @Option(help: "Days of history per user, ending today in the user's time zone.") var days = 365
-    @Option(help: "SQLite database file to create.") var database = "wdiet-seed.sqlite"
+    @Option(help: "SQLite database file to create, or an empty PostgreSQL database (postgres://…; migrated first).")
+    var database = "wdiet-seed.sqlite"
     @Option(name: .customLong("tokens-out"), help: "File for the users' API bearer tokens, one per line.")
     var tokensOut: String?
     @Flag(help: "Replace an existing non-empty database file.") var force = false
@@ -39,16 +41,7 @@ struct SeedCommand: AsyncParsableCommand {
         let began = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> String { String(format: "%.1f s", Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9) }
 
-        let manager = FileManager.default
-        if let size = (try? manager.attributesOfItem(atPath: database))?[.size] as? Int, size > 0 {
-            guard force else {
-                throw DataLocation.Failure("\(database) exists and is not empty; pass --force to replace it.")
-            }
-        }
-        for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: database + suffix) {
-            try manager.removeItem(atPath: database + suffix)
-        }
-        let services = AppServices(database: try AppDatabase.open(path: database))
+        let services = try await ServerConfiguration.isPostgresURL(database) ? openPostgres() : openSQLite()
         let now = services.now()
         var tokens: [String] = []
         tokens.reserveCapacity(users)
@@ -110,6 +103,35 @@ struct SeedCommand: AsyncParsableCommand {
             print("Wrote \(tokens.count) API tokens to \(tokensOut)")
         }
         print("Seeded \(users) users in \(elapsed()); API sessions last 30 days.")
+    }
+
+    func openSQLite() throws -> AppServices {
+        let manager = FileManager.default
+        if let size = (try? manager.attributesOfItem(atPath: database))?[.size] as? Int, size > 0 {
+            guard force else {
+                throw DataLocation.Failure("\(database) exists and is not empty; pass --force to replace it.")
+            }
+        }
+        for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: database + suffix) {
+            try manager.removeItem(atPath: database + suffix)
+        }
+        return AppServices(database: try AppDatabase.open(path: database))
+    }
+
+    func openPostgres() async throws -> AppServices {
+        let postgres = try PostgresDatabase(url: database)
+        do {
+            _ = try await postgres.migrate()
+            if try await postgres.userCount() > 0 {
+                guard force else { throw DataLocation.Failure("the PostgreSQL database has users; pass --force to remove them first.") }
+                try await postgres.removeAllUsers()
+            }
+        } catch let error as DataLocation.Failure {
+            throw error
+        } catch {
+            throw DataLocation.Failure("cannot use the PostgreSQL database: \(error)")
+        }
+        return AppServices(postgres: postgres)
     }
 }
 

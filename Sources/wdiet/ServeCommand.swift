@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import WDietServer
 
-/// `wdiet serve`: the web app and the JSON API on the embedded SQLite store.
+/// `wdiet serve`: the web app and the JSON API on the embedded SQLite store, or on PostgreSQL.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Address to listen on.") var hostname = "127.0.0.1"
     @Option(help: "Port to listen on.") var port = 8080
-    @Option(help: "SQLite database file (created and migrated on start).") var database = DataLocation.defaultDatabasePath
+    @Option(help: "A SQLite file (created and migrated on start), or postgres://user[:password]@host[:port]/database for several servers on one PostgreSQL (migrated on start). Default: $WDIET_DATABASE_URL, then \(DataLocation.defaultDatabasePath).")
+    var database: String?
     @Option(help: "Folder with the SR28 files for the first-start import (default: $WDIET_FOOD_DATA, then ../shared/datasets/usda-sr28).")
     var from: String?
     @Flag(name: .customLong("secure-cookies"), help: "Mark session cookies Secure (when serving behind TLS).") var secureCookies = false
@@ -48,14 +49,17 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "wdiet")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let database = Self.setting(database, environment: "WDIET_DATABASE_URL") ?? DataLocation.defaultDatabasePath
+        let isPostgres = ServerConfiguration.isPostgresURL(database)
         let configuration = ServerConfiguration(
-            hostname: hostname, port: port, databasePath: database,
+            hostname: hostname, port: port, databasePath: isPostgres ? DataLocation.defaultDatabasePath : database,
             foodDataDirectory: DataLocation.foodDataDirectory(from: from), secureCookies: secureCookies,
             trustForwardedFor: trustForwardedFor,
             appleClientId: Self.setting(appleClientId, environment: "WDIET_APPLE_CLIENT_ID"),
             googleClientId: Self.setting(googleClientId, environment: "WDIET_GOOGLE_CLIENT_ID"),
             appleJWKSURL: Self.setting(appleJWKSURL, environment: "WDIET_APPLE_JWKS_URL") ?? ServerConfiguration.defaultAppleJWKSURL,
-            googleJWKSURL: Self.setting(googleJWKSURL, environment: "WDIET_GOOGLE_JWKS_URL") ?? ServerConfiguration.defaultGoogleJWKSURL
+            googleJWKSURL: Self.setting(googleJWKSURL, environment: "WDIET_GOOGLE_JWKS_URL") ?? ServerConfiguration.defaultGoogleJWKSURL,
+            postgresURL: isPostgres ? database : nil
         )
         let app: any ApplicationProtocol
         do {

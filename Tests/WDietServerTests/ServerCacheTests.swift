@@ -23,13 +23,20 @@ struct ServerCacheTests {
         let cache = SessionCache()
         let long = Self.session(expiresIn: 3_600)
         cache.remember(tokenHash: "a", session: long, at: Self.start)
-        #expect(cache.entry(tokenHash: "a", at: Self.start.addingTimeInterval(SessionCache.timeToLive - 1))?.userId == long.userId)
-        #expect(cache.entry(tokenHash: "a", at: Self.start.addingTimeInterval(SessionCache.timeToLive)) == nil)
+        #expect(cache.entry(tokenHash: "a", at: Self.start.addingTimeInterval(SessionCache.defaultTimeToLive - 1))?.userId == long.userId)
+        #expect(cache.entry(tokenHash: "a", at: Self.start.addingTimeInterval(SessionCache.defaultTimeToLive)) == nil)
 
         let ending = Self.session(expiresIn: 2)
         cache.remember(tokenHash: "b", session: ending, at: Self.start)
         #expect(cache.entry(tokenHash: "b", at: Self.start.addingTimeInterval(1))?.userId == ending.userId)
         #expect(cache.entry(tokenHash: "b", at: Self.start.addingTimeInterval(2)) == nil)
+    }
+
+    @Test("with a time to live of 0 (several servers on PostgreSQL) nothing is remembered: every request asks the store")
+    func sessionCacheOff() {
+        let cache = SessionCache(timeToLive: 0)
+        cache.remember(tokenHash: "a", session: Self.session(expiresIn: 3_600), at: Self.start)
+        #expect(cache.entry(tokenHash: "a", at: Self.start) == nil)
     }
 
     @Test("logout forgets one token; ending a user's sessions forgets all of theirs and no one else's")
