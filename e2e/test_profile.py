@@ -771,8 +771,9 @@ def test_text_scales_with_the_browsers_text_size(page, server):
     for selector in ["#section-about", "#section-targets"]:
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
+    # Screen-sized shots only: a full-page screenshot resets the emulated font sizes.
     page.evaluate("window.scrollTo(0, 0)")
-    screenshot(page, "profile-16-large-text")
+    page.screenshot(path=str(ARTIFACTS / "profile-16-large-text.png"))
     page.locator("#section-targets").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "profile-16-large-text-targets.png"))
     assert page.console_errors == []
