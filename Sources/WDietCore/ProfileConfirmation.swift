@@ -17,7 +17,9 @@ public enum ProfileConfirmation: Hashable, Sendable {
     public static let usualHeightCm = 80.0...250.0
     public static let usualWeightKg = 30.0...200.0
 
-    /// What a proposed profile needs confirmed, compared with the saved one (nil for a new profile).
+    /// What a proposed profile needs confirmed, compared with the saved one (nil for a new profile). A timeline or an
+    /// extreme value the user already confirmed is not asked again while its inputs stay as saved: a person of 210 kg
+    /// who changes the meals per day is not asked to verify the weight at every save.
     public static func needed(saved: Profile?, proposed: Profile, today: LocalDate) -> [ProfileConfirmation] {
         var result: [ProfileConfirmation] = []
         if let saved {
@@ -30,13 +32,20 @@ public enum ProfileConfirmation: Hashable, Sendable {
             if abs(weightDelta) > weightChangeThresholdKg { result.append(.largeWeightChange(deltaKg: weightDelta)) }
             if saved.goal != proposed.goal { result.append(.goalChange(from: saved.goal, to: proposed.goal)) }
         }
-        if let target = proposed.targetWeightKg, let date = proposed.targetDate,
+        let timelineEdited = saved.map {
+            $0.weightKg != proposed.weightKg || $0.targetWeightKg != proposed.targetWeightKg || $0.targetDate != proposed.targetDate
+        } ?? true
+        if timelineEdited, let target = proposed.targetWeightKg, let date = proposed.targetDate,
            let timeline = Timeline(currentKg: proposed.weightKg, targetKg: target, targetDate: date, today: today),
            !timeline.isRealistic {
             result.append(.unrealisticTimeline(timeline))
         }
-        if !usualHeightCm.contains(proposed.heightCm) { result.append(.extremeHeight(cm: proposed.heightCm)) }
-        if !usualWeightKg.contains(proposed.weightKg) { result.append(.extremeWeight(kg: proposed.weightKg)) }
+        if saved?.heightCm != proposed.heightCm, !usualHeightCm.contains(proposed.heightCm) {
+            result.append(.extremeHeight(cm: proposed.heightCm))
+        }
+        if saved?.weightKg != proposed.weightKg, !usualWeightKg.contains(proposed.weightKg) {
+            result.append(.extremeWeight(kg: proposed.weightKg))
+        }
         return result
     }
 }

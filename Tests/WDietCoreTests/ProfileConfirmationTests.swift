@@ -82,4 +82,29 @@ struct ProfileConfirmationTests {
         #expect(timeline.recommendedWeeks == 6)
         #expect(timeline.safeWeeksRange == 6...12)
     }
+
+    @Test("a timeline or an extreme value already saved is not asked again; editing one of its inputs asks again")
+    func confirmedOnce() throws {
+        var heavy = Self.saved
+        heavy.weightKg = 210
+        heavy.heightCm = 255
+        heavy.targetWeightKg = 180
+        heavy.targetDate = Fixtures.date("2026-02-01")  // 30 kg in 4 weeks
+        var meals = heavy
+        meals.mealsPerDay = 5
+        #expect(ProfileConfirmation.needed(saved: heavy, proposed: meals, today: Self.today).isEmpty)
+
+        var lighter = meals
+        lighter.weightKg = 209
+        let timeline = try #require(Timeline(currentKg: 209, targetKg: 180, targetDate: Fixtures.date("2026-02-01"), today: Self.today))
+        #expect(ProfileConfirmation.needed(saved: heavy, proposed: lighter, today: Self.today) == [
+            .unrealisticTimeline(timeline), .extremeWeight(kg: 209),
+        ])
+        var later = meals
+        later.targetDate = Fixtures.date("2026-02-08")
+        #expect(ProfileConfirmation.needed(saved: heavy, proposed: later, today: Self.today).map { if case .unrealisticTimeline = $0 { true } else { false } } == [true])
+        var taller = meals
+        taller.heightCm = 256
+        #expect(ProfileConfirmation.needed(saved: heavy, proposed: taller, today: Self.today) == [.extremeHeight(cm: 256)])
+    }
 }

@@ -105,6 +105,32 @@ struct WebProfilePageTests {
         }
     }
 
+    @Test("Current Targets: a waiting change shows tomorrow's numbers beside today's, with the change's difference")
+    func waitingTargets() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await WebDashboardSession.withProfile(client)
+            let before = try await session.get(client, "/profile").text
+            #expect(!before.contains("→ "), "nothing waits before a save")
+            #expect(before.contains("data-target=\"protein\" data-base-tomorrow=\"160\""))
+            let saved = try await session.api(client, .put, "/api/v1/profile", json: APIFixtures.profile(["weightKg": 82.5]))
+            #expect(saved.status == .ok)
+            let html = try await session.get(client, "/profile").text
+            // Today keeps 2.0 g × 80 kg; from Monday 2.0 g × 82.5 kg = 165 g, and 35 ml × 82.5 = 2,888 ml (2,887.5 rounded).
+            #expect(html.contains("<span data-target-value>160</span>"))
+            #expect(html.contains("→ 165 g from Mon 2 Mar (+5)"))
+            #expect(html.contains("→ 2,888 ml from Mon 2 Mar (+88)"))
+            // BMR: 10 kcal per kg, +25.
+            #expect(html.contains("→ 1,805 kcal/day from Mon 2 Mar (+25)"))
+            // The script's base stays the morning's numbers.
+            #expect(html.contains("data-target=\"protein\" data-base-tomorrow=\"160\""))
+
+            let back = try await session.api(client, .put, "/api/v1/profile", json: APIFixtures.profile(["weightKg": 80]))
+            #expect(back.status == .ok)
+            #expect(!(try await session.get(client, "/profile").text.contains("→ ")), "an edit back to the morning's inputs leaves nothing waiting")
+        }
+    }
+
     @Test("without a session: to the welcome screen; without a profile: to onboarding")
     func guards() async throws {
         let t = try TestApp()

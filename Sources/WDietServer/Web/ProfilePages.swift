@@ -33,6 +33,19 @@ struct ProfilePages: Sendable {
         var caption: String
         var explanationTitle: String
         var explanation: [String]
+        /// The row's value on the first day of a saved change that still waits ("→ 1,700 from Tue 25 Nov"), with
+        /// the change's own difference; nil when nothing waits or the change leaves this target as it is.
+        var pending: PendingValue?
+        /// The row's value on tomorrow's date from the inputs the day began with: what the script compares a save's
+        /// preview with, so that several edits in one day show their sum.
+        var baseTomorrow: Int
+    }
+
+    /// 001 §2 Section 6 "Shows before/after when values change after save".
+    struct PendingValue {
+        var value: String
+        var difference: String
+        var dateLabel: String
     }
 
     struct ProfilePage {
@@ -106,6 +119,17 @@ struct ProfilePages: Sendable {
             return Self.decimal(inKg ? Units.tenth(kg) : Units.pounds(fromKilograms: kg))
         }
         let targets = Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: today)
+        // Both columns of a waiting change on its first day, so the difference is the change's and not tomorrow's
+        // MATADOR switch (as GET /profile/preview compares them).
+        let tomorrow = today.adding(days: 1)
+        let startOfDay = Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: tomorrow)
+        let waiting = stored.pendingChange(on: today).map { change -> (date: LocalDate, after: Targets, before: Targets) in
+            (
+                date: change.effectiveDate,
+                after: Targets.compute(profile: profile, latestWeightKg: latestWeightKg, on: change.effectiveDate),
+                before: Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: change.effectiveDate)
+            )
+        }
         return ProfilePage(
             chrome: PageChrome(context: context, tab: .settings),
             profileJSON: String(decoding: json, as: UTF8.self),
@@ -138,14 +162,16 @@ struct ProfilePages: Sendable {
             preferenceSuggestions: Self.preferenceSuggestions,
             allergySuggestions: Self.allergySuggestions,
             mealsPerDay: profile.mealsPerDay,
-            targets: Self.targetRows(targets),
+            targets: Self.targetRows(targets, startOfDayTomorrow: startOfDay, waiting: waiting),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today)
         )
     }
 
     /// 001 §4 "Metric Explanations", verbatim.
-    static func targetRows(_ targets: Targets) -> [TargetRow] {
-        [
+    static func targetRows(
+        _ targets: Targets, startOfDayTomorrow: Targets, waiting: (date: LocalDate, after: Targets, before: Targets)?
+    ) -> [TargetRow] {
+        let rows = [
             TargetRow(
                 id: "bmr", label: "BMR", value: WebFormat.grouped(targets.bmr), unit: "kcal/day", icon: "ℹ️",
                 caption: "Basal Metabolic Rate", explanationTitle: "Basal Metabolic Rate (BMR)",
@@ -153,7 +179,8 @@ struct ProfilePages: Sendable {
                     "The calories your body burns at rest just to stay alive - breathing, circulation, basic cellular functions.",
                     "Calculated from: Age, gender, height, and weight",
                     "This is your baseline. Even if you did nothing all day, you'd burn this many calories.",
-                ]
+                ],
+                pending: nil, baseTomorrow: 0
             ),
             TargetRow(
                 id: "tdee", label: "TDEE", value: WebFormat.grouped(targets.tdee), unit: "kcal/day", icon: "ℹ️",
@@ -162,7 +189,8 @@ struct ProfilePages: Sendable {
                     "The total calories you burn in a day including all activity - walking, exercise, fidgeting, etc.",
                     "Calculated from: BMR × Activity Level Multiplier",
                     "This is your maintenance calories. Eat this amount to maintain your current weight.",
-                ]
+                ],
+                pending: nil, baseTomorrow: 0
             ),
             TargetRow(
                 id: "calories", label: "Daily Calories", value: WebFormat.grouped(Double(targets.calories)), unit: "kcal", icon: "🎯",
@@ -176,7 +204,8 @@ struct ProfilePages: Sendable {
                     "This is what you should aim to eat each day.",
                     // The coach's own rule (PRODUCT.md): losing runs MATADOR's two-week cycles.
                     "w-diet runs Lose weight in MATADOR cycles: two weeks at TDEE, then two weeks at TDEE - 500, never below your BMR.",
-                ]
+                ],
+                pending: nil, baseTomorrow: 0
             ),
             TargetRow(
                 id: "protein", label: "Daily Protein", value: String(targets.proteinGrams), unit: "g", icon: "💪",
@@ -188,7 +217,8 @@ struct ProfilePages: Sendable {
                     "• Gain muscle: 2.2g per kg (build muscle)",
                     "• Maintain: 1.6g per kg (maintain muscle)",
                     "Protein keeps you full and supports muscle maintenance.",
-                ]
+                ],
+                pending: nil, baseTomorrow: 0
             ),
             TargetRow(
                 id: "water", label: "Daily Water", value: WebFormat.grouped(Double(targets.waterMl)), unit: "ml", icon: "💧",
@@ -198,9 +228,38 @@ struct ProfilePages: Sendable {
                     "Calculated from: Body weight × 35ml per kg",
                     "Staying hydrated supports metabolism, recovery, and overall health.",
                     "💡 Drink more if you exercise or it's hot outside.",
-                ]
+                ],
+                pending: nil, baseTomorrow: 0
             ),
         ]
+        return rows.map { row in
+            var row = row
+            row.baseTomorrow = Self.value(of: row.id, in: startOfDayTomorrow)
+            if let waiting {
+                let after = Self.value(of: row.id, in: waiting.after)
+                let difference = after - Self.value(of: row.id, in: waiting.before)
+                if difference != 0 {
+                    row.pending = PendingValue(
+                        value: WebFormat.grouped(Double(after)),
+                        difference: (difference > 0 ? "+" : "-") + WebFormat.grouped(Double(abs(difference))),
+                        dateLabel: waiting.date.shortLabel
+                    )
+                }
+            }
+            return row
+        }
+    }
+
+    /// A row's number as the page shows it (and `GET /profile/preview` answers it): whole kcal, g and ml.
+    static func value(of row: String, in targets: Targets) -> Int {
+        let values = ProfilePreviewJSON.TargetValues(targets)
+        switch row {
+        case "bmr": return values.bmr
+        case "tdee": return values.tdee
+        case "calories": return values.calories
+        case "protein": return values.proteinGrams
+        default: return values.waterMl
+        }
     }
 
     /// The same day `years` years earlier; 29 February becomes 28 February in a year without it.

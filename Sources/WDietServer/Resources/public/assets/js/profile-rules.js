@@ -173,12 +173,15 @@ window.ProfileRules = (function () {
     const weightDelta = tenth(proposed.weightKg - saved.weightKg);
     if (Math.abs(weightDelta) > 10) result.push({ kind: "largeWeightChange", deltaKg: weightDelta });
     if (saved.goal !== proposed.goal) result.push({ kind: "goalChange" });
-    if (proposed.targetWeightKg != null && proposed.targetDate) {
+    // A timeline or an extreme value already confirmed is not asked again while its inputs stay as saved.
+    const timelineEdited = saved.weightKg !== proposed.weightKg || saved.targetWeightKg !== proposed.targetWeightKg
+      || saved.targetDate !== proposed.targetDate;
+    if (timelineEdited && proposed.targetWeightKg != null && proposed.targetDate) {
       const t = timeline(proposed.weightKg, proposed.targetWeightKg, proposed.targetDate, today);
       if (t && !t.isRealistic) result.push({ kind: "unrealisticTimeline", timeline: t });
     }
-    if (proposed.heightCm < 80 || proposed.heightCm > 250) result.push({ kind: "extremeHeight" });
-    if (proposed.weightKg < 30 || proposed.weightKg > 200) result.push({ kind: "extremeWeight" });
+    if (saved.heightCm !== proposed.heightCm && (proposed.heightCm < 80 || proposed.heightCm > 250)) result.push({ kind: "extremeHeight" });
+    if (saved.weightKg !== proposed.weightKg && (proposed.weightKg < 30 || proposed.weightKg > 200)) result.push({ kind: "extremeWeight" });
     return result;
   }
 

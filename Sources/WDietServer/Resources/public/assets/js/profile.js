@@ -153,7 +153,11 @@
     field.querySelectorAll("input:not([type=radio]), select").forEach((i) => {
       if (message) i.setAttribute("aria-invalid", "true"); else i.removeAttribute("aria-invalid");
     });
-    if (message && !had) announce(`Error. ${FIELD_LABELS[member]}. ${message}`);
+    if (message && !had) {
+      announce(`Error. ${FIELD_LABELS[member]}. ${message}`);
+      // 001 §11 "Field Blur (Invalid)": a short shake (none with reduced motion: app.css).
+      field.classList.remove("field--shake"); void field.offsetWidth; field.classList.add("field--shake");
+    }
     if (!message && had) announce(`${FIELD_LABELS[member]} valid`);
   }
   function validateField(member) {
@@ -259,7 +263,56 @@
     showBanner(null);
     storeDraft();
     refresh();
+    describe();
   }
+
+  // ---- What a screen reader says about each field (001 §3 "Accessibility", §10): value, then hint ----
+  const UNIT_NAMES = { kg: "kilograms", lb: "pounds", cm: "centimeters", ftIn: "feet and inches" };
+  function describe() {
+    const d = draft();
+    const weightText = (input) => (input.value === undefined ? null
+      : `${displayWeight(input.value)} ${UNIT_NAMES[weightUnit()]}`);
+    let height = null;
+    if (d.heightCm.value !== undefined) {
+      const fi = R.feetAndInches(d.heightCm.value);
+      height = heightUnit() === "cm" ? `${R.decimal(R.tenth(d.heightCm.value))} centimeters`
+        : `${fi.feet} feet ${R.decimal(fi.inches)} inches`;
+    }
+    const validDay = (iso) => /^\d{4}-\d{2}-\d{2}$/.test(iso || "");
+    const list = (items) => items.join(", ");
+    const texts = {
+      dateOfBirth: [validDay(d.dateOfBirth) ? `Born on ${longDate(d.dateOfBirth)}` : null,
+        "Select your date of birth. Used for metabolic calculations."],
+      heightCm: [height && `Height: ${height}`, `Enter your height in ${UNIT_NAMES[heightUnit()]}`],
+      weightKg: [weightText(d.weightKg) && `Current weight: ${weightText(d.weightKg)}`,
+        `Enter your current weight in ${UNIT_NAMES[weightUnit()]}`],
+      targetWeightKg: [weightText(d.targetWeightKg) && `Target weight: ${weightText(d.targetWeightKg)}`,
+        `Enter your target weight in ${UNIT_NAMES[weightUnit()]}`],
+      targetDate: [validDay(d.targetDate) ? `Target date: ${longDate(d.targetDate)}` : null,
+        "Select when you want to reach your goal"],
+      dietaryPreferences: [`${d.dietaryPreferences.length} dietary preferences selected`
+        + (d.dietaryPreferences.length ? `: ${list(d.dietaryPreferences)}` : ""),
+      "Add any dietary preferences or restrictions. Maximum 10 items."],
+      allergies: [`${d.allergies.length} allergies listed` + (d.allergies.length ? `: ${list(d.allergies)}` : ""),
+        "Add any food allergies or sensitivities. Maximum 20 items."],
+    };
+    Object.keys(texts).forEach((member) => {
+      const span = form.querySelector(`[data-a11y="${member}"]`);
+      if (span) span.textContent = texts[member].filter(Boolean).join(". ");
+    });
+  }
+
+  // Return moves to the next field instead of submitting (001 §9 "Return key action = Next"); Done on the last.
+  form.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (event.key !== "Enter" || event.defaultPrevented || !(input instanceof HTMLInputElement)) return;
+    if (!["text", "date"].includes(input.type) || input.closest("[data-tags]")) return;
+    event.preventDefault();
+    const fields = Array.from(form.querySelectorAll('input[type="text"], input[type="date"], select'))
+      .filter((el) => el.offsetParent !== null && !el.disabled);
+    const next = fields[fields.indexOf(input) + 1];
+    if (next) next.focus(); else input.blur();
+  });
 
   // ---- Inputs ----
   ["height-cm", "height-ft", "height-in"].forEach((id) => {
@@ -279,6 +332,7 @@
         : `Unit changed to feet and inches. Height is now ${fi.feet} feet ${R.decimal(fi.inches)} inches`);
     }
     storeDraft();
+    describe();
   }));
   form.querySelectorAll('input[name="weightUnitToggle"]').forEach((r) => r.addEventListener("change", () => {
     showWeights();
@@ -288,6 +342,7 @@
       announce(`Unit changed to ${weightUnit() === "kg" ? "kilograms" : "pounds"}. Weight is now ${displayWeight(w.value)}`);
     }
     storeDraft();
+    describe();
   }));
   $("date-of-birth").addEventListener("blur", () => validateField("dateOfBirth"));
   $("date-of-birth").addEventListener("change", () => { validateField("dateOfBirth"); edited(); });
@@ -633,6 +688,21 @@
       dialog.showModal();
       return;
     }
+    if (changed.includes("dietaryPreferences")) {
+      // 001 §7 "Modal (No Changes)": what meal suggestions will use, and that the targets stay.
+      const list = $("preferences-dialog-list");
+      list.innerHTML = "";
+      (saved.dietaryPreferences.length ? saved.dietaryPreferences : ["None"]).forEach((tag) => {
+        const p = document.createElement("p");
+        p.className = "profile__bullet";
+        p.textContent = `• ${tag}`;
+        list.appendChild(p);
+      });
+      const dialog = $("preferences-dialog");
+      dialog.querySelector("[data-close]").onclick = () => dialog.close();
+      dialog.showModal();
+      return;
+    }
     if (changed.length === 1 && changed[0] === "weightKg") {
       WDiet.toast(`✓ Weight updated to ${weightLabel(saved.weightKg)}. Your targets will adjust tomorrow.`);
     } else if (changed.includes("goal")) {
@@ -658,6 +728,22 @@
     notice.textContent = text;
   }
 
+  // ---- Current Targets: what tomorrow brings (001 §2 Section 6 "shows before/after when values change") ----
+  const PREVIEW_KEYS = { bmr: "bmr", tdee: "tdee", calories: "calories", protein: "proteinGrams", water: "waterMl" };
+  function showPendingTargets(previewed, saved) {
+    if (!previewed) return;
+    const effective = saved.pendingChange && saved.pendingChange.effectiveDate;
+    form.querySelectorAll("[data-target]").forEach((row) => {
+      const line = row.querySelector("[data-target-pending]");
+      const after = previewed.after[PREVIEW_KEYS[row.dataset.target]];
+      // Against the targets the day began with: several saves in one day show their sum, an edit back shows none.
+      const difference = after - Number(row.dataset.baseTomorrow);
+      if (!effective || !difference) { line.hidden = true; line.textContent = ""; return; }
+      line.textContent = `→ ${grouped(after)} ${row.dataset.unit} from ${shortDate(effective)} (${difference > 0 ? "+" : "-"}${grouped(Math.abs(difference))})`;
+      line.hidden = false;
+    });
+  }
+
   // ---- Saving ----
   function savedOK(saved, previewed, changed, wasSync) {
     base = saved;
@@ -667,6 +753,7 @@
     clearDraft();
     syncBanner.hidden = true;
     showPendingNotice(saved);
+    showPendingTargets(previewed, saved);
     setButton("saved");
     announce("Profile updated successfully");
     setTimeout(() => { setButton("idle"); }, 2000);
@@ -977,5 +1064,6 @@
   }
   offlineBanner.hidden = online();
   setButton("idle");
+  describe();
   if (pendingLocal) syncPending();
 })();
