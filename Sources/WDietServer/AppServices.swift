@@ -20,6 +20,8 @@ public struct AppServices: Sendable {
     public let loginThrottle: any LoginThrottleStore
     public let identities: any ExternalIdentityStore
     public let passwords: any PasswordCredentialStore
+    /// The user's data as a whole: export, import, erasure.
+    public let userData: any UserDataStore
     public let now: @Sendable () -> Date
 
     /// The SQLite stores on one database.
@@ -39,6 +41,7 @@ public struct AppServices: Sendable {
         loginThrottle = SQLiteLoginThrottleStore(database: database)
         identities = SQLiteExternalIdentityStore(database: database, now: now)
         passwords = SQLitePasswordCredentialStore(database: database, now: now)
+        userData = SQLiteUserDataStore(database: database, now: now)
         self.now = now
     }
 }
