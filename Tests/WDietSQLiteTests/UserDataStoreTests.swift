@@ -230,8 +230,12 @@ struct UserDataStoreTests {
     /// Tables that cannot hold a user's row: the change counter, the migrations' log and the food catalog.
     /// A new table without a `userId` column must be added here on purpose (or get a `userId`), so the deletion
     /// test below can never silently miss one.
-    static let tablesWithoutUsers: Set<String> = ["syncVersion", "grdb_migrations"]
-    static func isCatalogTable(_ name: String) -> Bool { name.hasPrefix("food") || name.hasPrefix("nutrient") || name.hasPrefix("catalog") }
+    static let tablesWithoutUsers: Set<String> = [
+        "syncVersion", "grdb_migrations",
+        "foodGroup", "nutrientDefinition", "food", "foodNutrient", "householdMeasure", "foodCatalogInfo", "foodSearch",
+    ]
+    /// FTS5's own tables behind `foodSearch` (`foodSearch_data`, `_idx`, `_docsize`, `_config`, ...).
+    static func isCatalogTable(_ name: String) -> Bool { name.hasPrefix("foodSearch_") }
 
     @Test("deleting an account leaves no row of the user in any table of the schema; another user's rows stay")
     func deleteEveryTable() async throws {
