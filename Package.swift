@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "WDietCore"),
@@ -57,6 +58,8 @@ let package = Package(
                 // Sign in with Apple and Google: ID-token signatures (JWTKit) and the providers' JWKS (AsyncHTTPClient).
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The CSV export's zip (deflate, via the system's zlib).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [
                 .copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn"),
@@ -92,6 +95,8 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Reads the CSV export's zip back.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // The store protocols' conformance suite, run against SQLite and a real PostgreSQL (WDIET_TEST_POSTGRES_URL).

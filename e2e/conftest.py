@@ -33,7 +33,8 @@ def server():
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
+    # The first start imports SR28, which a debug build on a busy machine takes minutes over.
+    deadline = time.time() + 300
     while True:
         try:
             with urllib.request.urlopen(base + "/health", timeout=1) as response:

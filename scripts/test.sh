@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of w-diet: the Swift tests, then the browser journeys in e2e/ against a real `wdiet serve`.
-# Installs what the tests need when it is missing (Debian, as root or with sudo): libsqlite3-dev for GRDB,
+# Installs what the tests need when it is missing (Debian, as root or with sudo): libsqlite3-dev for GRDB, zlib1g-dev for
+# ZIPFoundation (the CSV export's zip),
 # Chromium and the colour emoji font for the browser, Playwright for Python (pointed at Debian's Chromium;
 # it never downloads a browser).
 set -euo pipefail
@@ -9,6 +10,7 @@ cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_packages=()
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || need_packages+=(libsqlite3-dev)
+dpkg -s zlib1g-dev >/dev/null 2>&1 || need_packages+=(zlib1g-dev)
 command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need_packages+=(fonts-noto-color-emoji)
 command -v python3 >/dev/null 2>&1 || need_packages+=(python3 python3-pip)

@@ -23,6 +23,7 @@ extension AppServices {
             loginThrottle: PostgresLoginThrottleStore(client: client, now: now),
             identities: PostgresExternalIdentityStore(client: client, now: now),
             passwords: PostgresPasswordCredentialStore(client: client, now: now),
+            userData: PostgresUserDataStore(client: client, now: now),
             postgres: database, now: now
         )
     }

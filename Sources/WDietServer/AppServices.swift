@@ -23,6 +23,8 @@ public struct AppServices: Sendable {
     public let loginThrottle: any LoginThrottleStore
     public let identities: any ExternalIdentityStore
     public let passwords: any PasswordCredentialStore
+    /// The user's data as a whole: export, import, erasure.
+    public let userData: any UserDataStore
     public let now: @Sendable () -> Date
     /// The PostgreSQL pool the stores use, held here so that it lives as long as they do; nil on SQLite.
     public let postgres: PostgresDatabase?
@@ -33,7 +35,7 @@ public struct AppServices: Sendable {
         loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
         foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
         loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
-        database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+        userData: any UserDataStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
         self.postgres = postgres
@@ -51,6 +53,7 @@ public struct AppServices: Sendable {
         self.loginThrottle = loginThrottle
         self.identities = identities
         self.passwords = passwords
+        self.userData = userData
         self.now = now
     }
 
@@ -71,6 +74,7 @@ public struct AppServices: Sendable {
         loginThrottle = SQLiteLoginThrottleStore(database: database)
         identities = SQLiteExternalIdentityStore(database: database, now: now)
         passwords = SQLitePasswordCredentialStore(database: database, now: now)
+        userData = SQLiteUserDataStore(database: database, now: now)
         postgres = nil
         self.now = now
     }

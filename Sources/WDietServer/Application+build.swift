@@ -82,6 +82,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     }
     APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
     AuthRoutes(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
+    UserDataAPI(services: services, accounts: accounts, configuration: configuration).register(on: router.group("api/v1"))
     WebRoutes(services: services, accounts: accounts, configuration: configuration).register(on: router)
     return router
 }

@@ -9,12 +9,13 @@ import WDietSQLite
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark food search (SR28 and a synthetic 1,000,000-food catalog) and the dashboard day."
+        abstract: "Benchmark food search (SR28 and a synthetic 1,000,000-food catalog), the dashboard day and the data export."
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {
         case search
         case dashboard
+        case export
     }
 
     @Option(help: "Run one section only: \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -29,12 +30,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Timed dashboard days.")
     var dashboards: Int = 5_000
 
+    @Option(name: .customLong("export-runs"), help: "Timed exports of the 10,000-record user, each format.")
+    var exportRuns: Int = 10
+
     @Option(name: .customLong("synthetic-foods"), help: "Size of the synthetic catalog built from SR28's words (0 skips it).")
     var syntheticFoods: Int = 1_000_000
 
     func validate() throws {
         guard queries > 0 else { throw ValidationError("--queries must be positive.") }
         guard dashboards > 0 else { throw ValidationError("--dashboards must be positive.") }
+        guard exportRuns > 0 else { throw ValidationError("--export-runs must be positive.") }
         guard syntheticFoods >= 0 else { throw ValidationError("--synthetic-foods cannot be negative.") }
     }
 
@@ -52,6 +57,9 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == nil || only == .dashboard {
             try await Self.dashboardSection(iterations: dashboards, directory: directory)
+        }
+        if only == nil || only == .export {
+            try await Self.exportSection(runs: exportRuns, directory: directory)
         }
     }
 
@@ -128,13 +136,30 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 
+    // MARK: Export
+
+    static func exportSection(runs: Int, directory: URL) async throws {
+        print("== Data export (one user: 8,000 meals, 1,500 weights, 500 analytics events, a profile)")
+        let result = try await ExportBench.run(runs: runs, directory: directory)
+        for (label, latencies, bytes) in [("JSON", result.json, result.jsonBytes), ("CSV zip", result.csv, result.zipBytes)] {
+            let stats = LatencyStats(latencies)
+            print(String(
+                format: "export %@ (%d records, %.2f MB): %d runs, P50 %.0f ms, P95 %.0f ms, max %.0f ms",
+                label, result.records, Double(bytes) / 1_048_576, latencies.count, stats.p50, stats.p95, stats.max
+            ))
+        }
+        let stats = LatencyStats(result.importing)
+        print(String(format: "import JSON into a new account: %d runs, P50 %.0f ms, P95 %.0f ms, max %.0f ms",
+                     result.importing.count, stats.p50, stats.p95, stats.max))
+    }
+
     static func seconds(since start: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }
 
 /// Percentiles of a set of latencies (nearest rank).
-private struct LatencyStats {
+struct LatencyStats {
     var p50 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0
 
     init(_ values: [Double]) {

@@ -45,6 +45,12 @@ struct CrossUserAPITests {
             #expect(number((aDashboard["totals"] as? [String: Any])?["calories"]) == 0)
             #expect(aDashboard["showsWeightPrompt"] as? Bool == true)
 
+            // A's export holds none of B's rows; B's holds B's.
+            let aExport = try await client.api(.get, "/api/v1/export", a)
+            #expect(aExport.status == .ok)
+            #expect(!aExport.text.contains("B's dinner") && !aExport.text.contains(bMealId) && !aExport.text.contains(bWeightId))
+            #expect(try await client.api(.get, "/api/v1/export", b).text.contains(bMealId))
+
             // B's rows are exactly as they were.
             #expect(try await client.api(.get, "/api/v1/meals", b).text == before)
             #expect(try await client.api(.get, "/api/v1/weights", b).text == weightsBefore)
@@ -61,6 +67,7 @@ struct CrossUserAPITests {
                 (.get, "/api/v1/foods/search?q=apple"), (.post, "/api/v1/meals"), (.get, "/api/v1/meals"),
                 (.patch, "/api/v1/meals/\(id)"), (.delete, "/api/v1/meals/\(id)"), (.post, "/api/v1/weights"),
                 (.get, "/api/v1/weights"), (.delete, "/api/v1/weights/\(id)"),
+                (.get, "/api/v1/export"), (.get, "/api/v1/export?format=csv"), (.post, "/api/v1/import"), (.delete, "/api/v1/account"),
             ]
             for (method, path) in routes {
                 let response = try await client.api(method, path, nil, body: "{}")

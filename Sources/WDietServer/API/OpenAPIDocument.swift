@@ -44,6 +44,7 @@ tags:
   - name: meals
   - name: weights
   - name: tips
+  - name: data
 paths:
   /openapi.yaml:
     get:
@@ -645,6 +646,112 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "422": { $ref: "#/components/responses/Invalid" }
+  /export:
+    get:
+      tags: [data]
+      summary: Download everything the user entered (GDPR Art. 15 and 20)
+      description: >-
+        The account (email, name, created; linked Apple/Google accounts as provider and email), the profile, live meals
+        and weights with their ids, local days and versions, analytics events and dismissed tips. Never a password hash,
+        session or token. `json` is one document (`ExportDocument`, which `POST /import` reads back); `csv` is a zip of one
+        CSV file per table (account, identities, profile, meals, weights, analytics_events, dismissed_tips), UTF-8, a
+        header row, RFC 4180 quoting. Sent as an attachment named `w-diet-export-YYYY-MM-DD.json|zip` (the user's day).
+      parameters:
+        - name: format
+          in: query
+          schema: { type: string, enum: [json, csv], default: json }
+      responses:
+        "200":
+          description: The export, as a download
+          headers:
+            Content-Disposition:
+              schema: { type: string, example: 'attachment; filename="w-diet-export-2026-11-24.json"' }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ExportDocument" }
+            application/zip:
+              schema: { type: string, format: binary }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /import:
+    post:
+      tags: [data]
+      summary: Import a JSON export into the signed-in account, all or nothing
+      description: >-
+        For a new account (no profile, meals, weights or dismissed tips yet; its own analytics events may exist).
+        Values, days and instants are kept; a row keeps its id unless another row already has it (the account the
+        export came from, on the same server), then it gets a new one (`newIds`); versions are the server's. The
+        account's email and name and linked Apple/Google accounts are not imported. At most 32 MB.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ExportDocument" }
+      responses:
+        "201":
+          description: Imported
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [imported, newIds]
+                properties:
+                  imported:
+                    type: object
+                    required: [profile, meals, weights, analyticsEvents, dismissedTips]
+                    properties:
+                      profile: { type: integer }
+                      meals: { type: integer }
+                      weights: { type: integer }
+                      analyticsEvents: { type: integer }
+                      dismissedTips: { type: integer }
+                  newIds: { type: integer }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: The account already has data (`account_not_empty`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "413":
+          description: Larger than 32 MB (`too_large`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422":
+          description: >-
+            Not a w-diet export, an unknown `formatVersion`, or members that are missing or refused, named by path in
+            `fields` (`meals.12`: "Calories must be between 1-9999")
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+  /account:
+    delete:
+      tags: [data]
+      summary: Delete the account and everything in it, at once (GDPR Art. 17)
+      description: >-
+        Every row of the user in every table is deleted (not marked deleted) in one transaction, and every session of the
+        user ends. An account with a password re-enters it (checked and throttled like a sign-in); a guest or an
+        Apple/Google-only account sends `{"confirm": "DELETE"}`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                password: { type: string, description: "Required when the account has a password" }
+                confirm: { type: string, enum: [DELETE], description: "Required when it has none" }
+      responses:
+        "204": { description: Deleted; the token no longer works }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401":
+          description: No valid session (`unauthorized`), or the password is wrong (`invalid_credentials`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422": { $ref: "#/components/responses/Invalid" }
+        "429": { $ref: "#/components/responses/TooManyAttempts" }
 components:
   securitySchemes:
     bearer:
@@ -1180,5 +1287,88 @@ components:
         dismissed:
           type: array
           items: { $ref: "#/components/schemas/TipId" }
+    ExportDocument:
+      type: object
+      required: [format, formatVersion, exportedAt, account, meals, weights, analyticsEvents, dismissedTips]
+      description: Members without a value are left out.
+      properties:
+        format: { type: string, const: w-diet-export }
+        formatVersion: { type: integer, const: 1 }
+        exportedAt: { type: string, format: date-time }
+        account:
+          type: object
+          required: [id, displayName, createdAt, identities]
+          properties:
+            id: { type: string, format: uuid }
+            email: { type: string, format: email }
+            displayName: { type: string }
+            createdAt: { type: string, format: date-time }
+            identities:
+              type: array
+              items:
+                type: object
+                required: [issuer, linkedAt]
+                properties:
+                  issuer: { type: string, example: "https://appleid.apple.com" }
+                  email: { type: string }
+                  linkedAt: { type: string, format: date-time }
+        profile:
+          type: object
+          description: >-
+            The members of `PUT /profile` (with `eatingWindowStart`), plus `planChange` (`{previous, changedOn}`: a
+            change of the targets and the inputs it replaced), `version`, `createdAt` and `updatedAt`
+        meals:
+          type: array
+          items:
+            type: object
+            required: [id, name, source, calories, loggedAt, localDate, version, createdAt, updatedAt]
+            properties:
+              id: { type: string, format: uuid }
+              name: { type: string }
+              source: { type: string, enum: [manual, database, labelScan] }
+              foodId: { type: string }
+              grams: { type: number }
+              calories: { type: number }
+              protein: { type: number }
+              carbs: { type: number }
+              fat: { type: number }
+              fiber: { type: number }
+              loggedAt: { type: string, format: date-time }
+              localDate: { type: string, format: date }
+              version: { type: integer }
+              createdAt: { type: string, format: date-time }
+              updatedAt: { type: string, format: date-time }
+        weights:
+          type: array
+          items:
+            type: object
+            required: [id, kg, loggedAt, localDate, version, createdAt, updatedAt]
+            properties:
+              id: { type: string, format: uuid }
+              kg: { type: number }
+              loggedAt: { type: string, format: date-time }
+              localDate: { type: string, format: date }
+              version: { type: integer }
+              createdAt: { type: string, format: date-time }
+              updatedAt: { type: string, format: date-time }
+        analyticsEvents:
+          type: array
+          items:
+            type: object
+            required: [id, name, properties, occurredAt]
+            properties:
+              id: { type: string, format: uuid }
+              name: { type: string }
+              properties: { type: object, additionalProperties: { type: string } }
+              occurredAt: { type: string, format: date-time }
+        dismissedTips:
+          type: array
+          items:
+            type: object
+            required: [tip, dismissedAt, version]
+            properties:
+              tip: { $ref: "#/components/schemas/TipId" }
+              dismissedAt: { type: string, format: date-time }
+              version: { type: integer }
 """#
 }

@@ -38,10 +38,16 @@ struct SettingsPages: Sendable {
         var currentPasswordError: String?
         var newPasswordError: String?
         var passwordFormError: String?
+        /// "Delete account": the dialog opens again with the error when a deletion was refused.
+        var deletePasswordError: String?
+        var deleteError: String?
+        /// Stored, not computed: templates read values through reflection, which sees stored properties only.
+        var deleteDialogOpen = false
     }
 
     func register(on router: Router<AppRequestContext>) {
         registerPasswordChange(on: router)
+        registerAccountDeletion(on: router)
         router.get("/settings") { request, context in
             let userId = try WebPage.requireUser(context)
             let stored = try await WebPage.requireProfile(services, userId: userId)
@@ -95,6 +101,33 @@ struct SettingsPages: Sendable {
                 page.currentPasswordError = error.fields["currentPassword"]
                 page.newPasswordError = error.fields["newPassword"]
                 if page.currentPasswordError == nil && page.newPasswordError == nil { page.passwordFormError = error.message }
+                var response = try WebTemplates.page("settings", page, status: error.status)
+                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+                return response
+            }
+        }
+    }
+
+    /// "Delete account": the account and everything in it are erased, every session ends, and the browser lands on
+    /// the welcome page with a toast. Refused (wrong password, throttled): Settings again with the dialog open.
+    func registerAccountDeletion(on router: Router<AppRequestContext>) {
+        router.post("/settings/delete-account") { request, context in
+            let userId = try WebPage.requireUser(context)
+            let form = try await WebForm.read(request, context: context)
+            do {
+                let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+                try await accounts.deleteAccount(
+                    userId: userId, password: form["password"], confirm: form["confirm"], clientAddress: address
+                )
+                var response = Response(status: .seeOther, headers: [.location: "/?account=deleted", .cacheControl: "no-store"])
+                response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
+                return response
+            } catch let error as APIError where error.status.code < 500 {
+                let stored = try await WebPage.requireProfile(services, userId: userId)
+                var page = try await settingsPage(stored, userId: userId, context: context)
+                page.deletePasswordError = error.fields["password"]
+                if page.deletePasswordError == nil { page.deleteError = error.message }
+                page.deleteDialogOpen = true
                 var response = try WebTemplates.page("settings", page, status: error.status)
                 if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
                 return response

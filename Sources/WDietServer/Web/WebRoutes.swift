@@ -9,16 +9,20 @@ struct WebRoutes: Sendable {
 
     struct WelcomePage {
         var chrome: PageChrome
+        /// Shown once by `app.js` (after an account was deleted).
+        var toast: String?
     }
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/") { _, context in
+        router.get("/") { request, context in
             // A returning user goes straight to the day; a new visitor sees the welcome step.
             if let userId = context.userId {
                 let hasProfile = try await services.profiles.profile(userId: userId) != nil
                 throw WebRedirect(location: hasProfile ? "/dashboard" : "/onboarding/profile")
             }
-            return try WebTemplates.page("welcome", WelcomePage(chrome: PageChrome(context: context)))
+            let deleted = request.uri.queryParameters.get("account") == "deleted"
+            let toast = deleted ? "Your account and all your data have been deleted." : nil
+            return try WebTemplates.page("welcome", WelcomePage(chrome: PageChrome(context: context), toast: toast))
         }
         OnboardingPages(services: services, accounts: accounts, configuration: configuration).register(on: router)
         SettingsPages(services: services, accounts: accounts, configuration: configuration).register(on: router)

@@ -80,3 +80,12 @@ window.WDiet = (function () {
 
   return { api, APIError, toast, formatInt, localDate, csrfToken, prefersReducedMotion };
 })();
+
+// A page that has something to say once (the welcome page after an account was deleted) carries it in
+// `data-page-toast`; the query that asked for it is dropped, so a reload does not say it again.
+document.addEventListener("DOMContentLoaded", () => {
+  const holder = document.querySelector("[data-page-toast]");
+  if (!holder) return;
+  WDiet.toast(holder.dataset.pageToast, { duration: 6000 });
+  history.replaceState(null, "", location.pathname + location.hash);
+});

@@ -99,6 +99,25 @@
     });
   }
 
+  // Delete account: a confirmation dialog that says what goes; opened again by the server after a refusal.
+  const deleteDialog = document.getElementById("delete-account-dialog");
+  const deleteOpen = document.getElementById("delete-account-open");
+  if (deleteDialog && deleteOpen) {
+    const open = () => {
+      deleteDialog.showModal();
+      const password = document.getElementById("delete-password");
+      if (password) password.focus();
+    };
+    deleteOpen.addEventListener("click", open);
+    deleteDialog.querySelector("[data-cancel]").addEventListener("click", () => deleteDialog.close());
+    deleteDialog.querySelector("form").addEventListener("submit", (event) => {
+      const button = event.target.querySelector('button[type="submit"]');
+      button.disabled = true;
+      button.textContent = "Deleting…";
+    });
+    if (deleteDialog.hasAttribute("data-open")) open();
+  }
+
   if (form.dataset.toast) {
     WDiet.toast(form.dataset.toast);
     history.replaceState(null, "", location.pathname + location.hash);  // a reload should not say it again

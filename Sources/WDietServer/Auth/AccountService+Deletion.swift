@@ -1,0 +1,44 @@
+import Foundation
+import WDietStore
+
+/// Erasing an account (GDPR Art. 17): the user proves it is them once more, then every row of the account goes in
+/// one store transaction and every session ends at once.
+extension AccountService {
+    /// What a guest or an Apple/Google-only account types (sends) to confirm, having no password to prove.
+    static let deleteConfirmation = "DELETE"
+
+    static let deletePasswordIncorrect = APIError(
+        .unauthorized, code: "invalid_credentials", message: "Your password is incorrect",
+        fields: ["password": "Your password is incorrect"]
+    )
+
+    /// An account with a password re-enters it: checked like a sign-in and under the same throttle (a wrong one
+    /// counts against the email and the client address; 429 while either is locked). An account without one sends
+    /// `confirm: "DELETE"`. Then the account's rows, its sessions and its email's sign-in failures are deleted,
+    /// and this process forgets the sessions at once (another process within `SessionCache.timeToLive`).
+    func deleteAccount(userId: UUID, password: String?, confirm: String?, clientAddress: String?) async throws {
+        guard let user = try await services.users.user(id: userId) else { throw APIError.unauthorized }
+        var throttleKeys: [String] = []
+        if let email = user.email {
+            throttleKeys.append(LoginThrottle.keys(email: email, clientAddress: nil).account.stored)
+        }
+        if let hash = try await services.passwords.passwordHash(userId: userId), let email = user.email {
+            guard let password, !password.isEmpty else {
+                throw APIError.invalid("Please enter your password", fields: ["password": "Please enter your password"])
+            }
+            let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
+            try await throttle.check(keys)
+            guard try await passwords.verify(password, hash: hash) else {
+                try await throttle.recordFailure(keys)
+                throw Self.deletePasswordIncorrect
+            }
+        } else {
+            guard confirm == Self.deleteConfirmation else {
+                let message = "Type DELETE to confirm"
+                throw APIError.invalid(message, fields: ["confirm": message])
+            }
+        }
+        try await services.userData.deleteAccount(userId: userId, loginThrottleKeys: throttleKeys)
+        sessionCache.forget(userId: userId)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import WDietCore
+import WDietSQLite
+import WDietStore
+import ZIPFoundation
+
+/// The CSV export (`GET /api/v1/export?format=csv`): a zip with one CSV file per table of the JSON document
+/// (`account.csv`, `identities.csv`, `profile.csv`, `meals.csv`, `weights.csv`, `analytics_events.csv`,
+/// `dismissed_tips.csv`), each UTF-8 with a header row, RFC 4180 quoting and CRLF line ends. Values are written as the
+/// JSON document writes them (ids lowercase, instants ISO 8601 UTC, days `YYYY-MM-DD`); a value that is absent is
+/// an empty cell; lists (dietary preferences, allergies, event properties) are JSON text in their cell.
+///
+/// The zip is made by ZIPFoundation (deflate through the system's zlib) rather than by hand: a well-kept library
+/// for a format with many corners (ZIP64, CRCs, the central directory), read back by the tests with the same library
+/// and by the browser journey with Python's `zipfile`.
+public enum ExportCSV {
+    /// One file: its name in the zip and its rows, the header first.
+    struct Table {
+        var name: String
+        var rows: [[String]]
+    }
+
+    static func tables(_ document: ExportDocument) throws -> [Table] {
+        let account = document.account
+        var tables = [
+            Table(name: "account.csv", rows: [
+                ["id", "email", "displayName", "createdAt"],
+                [account.id, account.email ?? "", account.displayName, instant(account.createdAt)],
+            ]),
+            Table(name: "identities.csv", rows: [["issuer", "email", "linkedAt"]] + account.identities.map {
+                [$0.issuer, $0.email ?? "", instant($0.linkedAt)]
+            }),
+        ]
+        var profile = Table(name: "profile.csv", rows: [[
+            "dateOfBirth", "sex", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal", "activity",
+            "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "planStartDate", "deficit",
+            "weightUnit", "heightUnit", "planChangedOn", "planPreviousInputs", "version", "createdAt", "updatedAt",
+        ]])
+        if let p = document.profile {
+            profile.rows.append([
+                p.dateOfBirth.iso, p.sex.rawValue, number(p.heightCm), number(p.weightKg), number(p.targetWeightKg),
+                p.targetDate?.iso ?? "", p.goal.rawValue, p.activity.rawValue, try json(p.dietaryPreferences), try json(p.allergies),
+                String(p.mealsPerDay), p.timeZone, p.eatingWindowStart, p.planStartDate.iso, p.deficit.rawValue,
+                p.weightUnit.rawValue, p.heightUnit.rawValue, p.planChange?.changedOn.iso ?? "",
+                try p.planChange.map { try json($0.previous) } ?? "", String(p.version), instant(p.createdAt), instant(p.updatedAt),
+            ])
+        }
+        tables.append(profile)
+        tables.append(Table(name: "meals.csv", rows: [[
+            "id", "localDate", "loggedAt", "name", "source", "foodId", "grams", "calories", "protein", "carbs", "fat", "fiber",
+            "version", "createdAt", "updatedAt",
+        ]] + document.meals.map { m in
+            [
+                m.id, m.localDate.iso, instant(m.loggedAt), m.name, m.source.rawValue, m.foodId ?? "", number(m.grams),
+                number(m.calories), number(m.protein), number(m.carbs), number(m.fat), number(m.fiber),
+                String(m.version), instant(m.createdAt), instant(m.updatedAt),
+            ]
+        }))
+        tables.append(Table(name: "weights.csv", rows: [["id", "localDate", "loggedAt", "kg", "version", "createdAt", "updatedAt"]]
+            + document.weights.map { w in
+                [w.id, w.localDate.iso, instant(w.loggedAt), number(w.kg), String(w.version), instant(w.createdAt), instant(w.updatedAt)]
+            }))
+        tables.append(Table(name: "analytics_events.csv", rows: [["id", "occurredAt", "name", "properties"]]
+            + (try document.analyticsEvents.map { e in [e.id, instant(e.occurredAt), e.name.rawValue, try json(e.properties)] })))
+        tables.append(Table(name: "dismissed_tips.csv", rows: [["tip", "dismissedAt", "version"]]
+            + document.dismissedTips.map { [$0.tip, instant($0.dismissedAt), String($0.version)] }))
+        return tables
+    }
+
+    /// The zip's bytes.
+    public static func zip(_ document: ExportDocument) throws -> Data {
+        let archive = try Archive(accessMode: .create)
+        for table in try tables(document) {
+            let data = csv(table.rows)
+            try archive.addEntry(
+                with: table.name, type: .file, uncompressedSize: Int64(data.count), modificationDate: document.exportedAt,
+                compressionMethod: .deflate
+            ) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        guard let data = archive.data else { throw ExportError.zipUnavailable }
+        return data
+    }
+
+    enum ExportError: Error { case zipUnavailable }
+
+    /// RFC 4180: CRLF after every record, and a field quoted (its quotes doubled) when it holds a comma, a quote,
+    /// a CR or a LF. A field that starts or ends with a space is quoted too, so spreadsheet programs keep it.
+    static func csv(_ rows: [[String]]) -> Data {
+        var text = ""
+        text.reserveCapacity(rows.count * 128)
+        for row in rows {
+            for (index, field) in row.enumerated() {
+                if index > 0 { text += "," }
+                text += quoted(field)
+            }
+            text += "\r\n"
+        }
+        return Data(text.utf8)
+    }
+
+    static func quoted(_ field: String) -> String {
+        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+            || field.first == " " || field.last == " "
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func instant(_ date: Date) -> String { AppDatabase.instantText(date) }
+
+    /// 350 → "350", 31.5 → "31.5", nil → "": the shortest text that reads back as the same Double.
+    static func number(_ value: Double?) -> String {
+        guard let value else { return "" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try APICoding.encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import WDietCore
+import WDietSQLite
+import WDietStore
+
+/// The JSON export (`GET /api/v1/export?format=json`) and what `POST /api/v1/import` reads back: one document,
+/// `{"format": "w-diet-export", "formatVersion": 1, "exportedAt", "account", "profile", "meals", "weights",
+/// "analyticsEvents", "dismissedTips"}`. Names follow the API's (a meal's kcal is `calories`, ids are lowercase,
+/// instants ISO 8601 UTC with milliseconds, days `YYYY-MM-DD`); a member that has no value is left out.
+///
+/// The format is versioned: a change that an older reader would misread is a new `formatVersion`, and the import
+/// refuses versions it does not know (422) rather than guess.
+public struct ExportDocument: Codable, Sendable, Equatable {
+    public static let formatName = "w-diet-export"
+    public static let currentVersion = 1
+
+    var format: String
+    var formatVersion: Int
+    var exportedAt: Date
+    var account: Account
+    var profile: ProfileDocument?
+    var meals: [MealDocument]
+    var weights: [WeightDocument]
+    var analyticsEvents: [EventDocument]
+    var dismissedTips: [TipDocument]
+
+    struct Account: Codable, Sendable, Equatable {
+        var id: String
+        var email: String?
+        var displayName: String
+        var createdAt: Date
+        /// Apple and Google accounts linked to this one: the provider and the address it gave, never the subject.
+        var identities: [Identity]
+    }
+
+    struct Identity: Codable, Sendable, Equatable {
+        var issuer: String
+        var email: String?
+        var linkedAt: Date
+    }
+
+    struct ProfileDocument: Codable, Sendable, Equatable {
+        var dateOfBirth: LocalDate
+        var sex: Sex
+        var heightCm: Double
+        var weightKg: Double
+        var targetWeightKg: Double?
+        var targetDate: LocalDate?
+        var goal: Goal
+        var activity: ActivityLevel
+        var dietaryPreferences: [String]
+        var allergies: [String]
+        var mealsPerDay: Int
+        var timeZone: String
+        /// `HH:MM`, on a half hour; the window lasts 6 hours.
+        var eatingWindowStart: String
+        var planStartDate: LocalDate
+        var deficit: DeficitSetting
+        var weightUnit: WeightUnit
+        var heightUnit: HeightUnit
+        /// A saved change of the targets that waits for (or reached) the user's next local midnight: the target
+        /// inputs it replaced and its day.
+        var planChange: PlanChange?
+        var version: Int64
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct MealDocument: Codable, Sendable, Equatable {
+        var id: String
+        var name: String
+        var source: MealSource
+        var foodId: String?
+        var grams: Double?
+        var calories: Double
+        var protein: Double?
+        var carbs: Double?
+        var fat: Double?
+        var fiber: Double?
+        var loggedAt: Date
+        var localDate: LocalDate
+        var version: Int64
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct WeightDocument: Codable, Sendable, Equatable {
+        var id: String
+        var kg: Double
+        var loggedAt: Date
+        var localDate: LocalDate
+        var version: Int64
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct EventDocument: Codable, Sendable, Equatable {
+        var id: String
+        var name: AnalyticsEventName
+        var properties: [String: String]
+        var occurredAt: Date
+    }
+
+    struct TipDocument: Codable, Sendable, Equatable {
+        var tip: String
+        var dismissedAt: Date
+        var version: Int64
+    }
+
+    /// Read first, on its own, so that a document of another format or version is refused as such (422) before
+    /// its members are judged.
+    struct Header: Decodable {
+        var format: String?
+        var formatVersion: Int?
+    }
+}
+
+extension ExportDocument {
+    public init(_ data: UserDataExport, exportedAt: Date) {
+        format = Self.formatName
+        formatVersion = Self.currentVersion
+        self.exportedAt = exportedAt
+        account = Account(
+            id: AppDatabase.idText(data.account.id), email: data.account.email, displayName: data.account.displayName,
+            createdAt: data.account.createdAt,
+            identities: data.account.identities.map { Identity(issuer: $0.issuer, email: $0.email, linkedAt: $0.linkedAt) }
+        )
+        profile = data.profile.map { stored in
+            let p = stored.profile
+            return ProfileDocument(
+                dateOfBirth: p.dateOfBirth, sex: p.sex, heightCm: p.heightCm, weightKg: p.weightKg,
+                targetWeightKg: p.targetWeightKg, targetDate: p.targetDate, goal: p.goal, activity: p.activity,
+                dietaryPreferences: p.dietaryPreferences, allergies: p.allergies, mealsPerDay: p.mealsPerDay,
+                timeZone: p.timeZoneIdentifier, eatingWindowStart: EatingWindow.clock(p.eatingWindow.startMinute),
+                planStartDate: p.planStartDate, deficit: p.deficit, weightUnit: p.weightUnit, heightUnit: p.heightUnit,
+                planChange: stored.planChange, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
+            )
+        }
+        meals = data.meals.map { stored in
+            let m = stored.meal
+            return MealDocument(
+                id: AppDatabase.idText(m.id), name: m.name, source: m.source, foodId: m.foodId, grams: m.grams,
+                calories: m.kcal, protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, loggedAt: m.loggedAt,
+                localDate: stored.localDate, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
+            )
+        }
+        weights = data.weights.map { stored in
+            WeightDocument(
+                id: AppDatabase.idText(stored.entry.id), kg: stored.entry.kg, loggedAt: stored.entry.loggedAt,
+                localDate: stored.localDate, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
+            )
+        }
+        analyticsEvents = data.analyticsEvents.map {
+            EventDocument(id: AppDatabase.idText($0.id), name: $0.name, properties: $0.properties, occurredAt: $0.occurredAt)
+        }
+        dismissedTips = data.dismissedTips.map { TipDocument(tip: $0.tipId, dismissedAt: $0.dismissedAt, version: $0.version) }
+    }
+
+    /// The document as the one JSON text the export sends (keys sorted, so the same data is the same bytes).
+    public func jsonData() throws -> Data {
+        try APICoding.encoder.encode(self)
+    }
+
+    /// A JSON export read for an import into `userId`: 400 when it is not JSON, 422 when it is another format or
+    /// version, or when members are missing, mistyped or refused by the stores' rules (named by path).
+    public static func userData(fromJSON bytes: Data, into userId: UUID) throws -> UserDataExport {
+        let header: Header
+        do {
+            header = try APICoding.decoder.decode(Header.self, from: bytes)
+        } catch {
+            throw APIError.badRequest(APIInput.Message.notJSON)
+        }
+        guard header.format == formatName else {
+            throw APIError.invalid("This is not a w-diet export.", fields: ["format": "Expected \"\(formatName)\""])
+        }
+        guard header.formatVersion == currentVersion else {
+            let version = header.formatVersion.map(String.init) ?? "missing"
+            throw APIError.invalid(
+                "This export's format version (\(version)) is not one this server reads.",
+                fields: ["formatVersion": "Expected \(currentVersion)"]
+            )
+        }
+        let document: ExportDocument
+        do {
+            document = try APICoding.decoder.decode(ExportDocument.self, from: bytes)
+        } catch let error as DecodingError {
+            // The JSON is well formed (the header read it) but a member is missing or wrong: a 422 naming it.
+            throw APIError.invalid("The export has malformed values.", fields: APIInput.badRequest(for: error).fields)
+        }
+        switch document.importValue(into: userId) {
+        case .success(let data):
+            return data
+        case .failure(let errors):
+            let count = errors.count == 1 ? "1 value" : "\(errors.count) values"
+            throw APIError.invalid("The export has \(count) that cannot be imported.", fields: errors.fields)
+        }
+    }
+
+    /// The store's value for an import, or every problem found, by the member's path (`meals.12.calories`).
+    /// The account's members are not read: an import goes into the signed-in account as it is.
+    func importValue(into userId: UUID) -> Result<UserDataExport, FieldErrors> {
+        var errors = FieldErrors()
+        func id(_ text: String, at path: String) -> UUID {
+            guard let id = AppDatabase.uuid(text) else {
+                errors.add(path, APIInput.Message.uuid)
+                return UUID()
+            }
+            return id
+        }
+        var stored: StoredProfile?
+        if let p = profile {
+            if let window = EatingWindow(start: p.eatingWindowStart) {
+                let profile = Profile(
+                    dateOfBirth: p.dateOfBirth, sex: p.sex, heightCm: p.heightCm, weightKg: p.weightKg,
+                    targetWeightKg: p.targetWeightKg, targetDate: p.targetDate, goal: p.goal, activity: p.activity,
+                    dietaryPreferences: p.dietaryPreferences, allergies: p.allergies, mealsPerDay: p.mealsPerDay,
+                    timeZoneIdentifier: p.timeZone, eatingWindow: window, planStartDate: p.planStartDate, deficit: p.deficit,
+                    weightUnit: p.weightUnit, heightUnit: p.heightUnit
+                )
+                if TimeZone(identifier: p.timeZone) == nil { errors.add("profile.timeZone", "Please choose a time zone") }
+                do { try StoreValidation.validate(profile) } catch { errors.add("profile", "\(error)") }
+                stored = StoredProfile(
+                    profile: profile, planChange: p.planChange, userId: userId, version: p.version,
+                    createdAt: p.createdAt, updatedAt: p.updatedAt
+                )
+            } else {
+                errors.add("profile.eatingWindowStart", "Expected a time on the half hour such as 12:00")
+            }
+        }
+        let meals = self.meals.enumerated().map { index, m in
+            let meal = Meal(
+                id: id(m.id, at: "meals.\(index).id"), name: m.name, foodId: m.foodId, grams: m.grams, kcal: m.calories,
+                protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, source: m.source, loggedAt: m.loggedAt
+            )
+            do { try StoreValidation.validate(meal) } catch { errors.add("meals.\(index)", "\(error)") }
+            return StoredMeal(
+                meal: meal, userId: userId, localDate: m.localDate, version: m.version, createdAt: m.createdAt, updatedAt: m.updatedAt
+            )
+        }
+        let weights = self.weights.enumerated().map { index, w in
+            let entry = WeightEntry(id: id(w.id, at: "weights.\(index).id"), kg: w.kg, loggedAt: w.loggedAt)
+            do { try StoreValidation.validate(entry) } catch { errors.add("weights.\(index)", "\(error)") }
+            return StoredWeight(
+                entry: entry, userId: userId, localDate: w.localDate, version: w.version, createdAt: w.createdAt, updatedAt: w.updatedAt
+            )
+        }
+        let events = analyticsEvents.enumerated().map { index, e in
+            AnalyticsEvent(id: id(e.id, at: "analyticsEvents.\(index).id"), name: e.name, properties: e.properties, occurredAt: e.occurredAt)
+        }
+        for (index, tip) in dismissedTips.enumerated() where tip.tip.isEmpty {
+            errors.add("dismissedTips.\(index).tip", "This value is required")
+        }
+        if !errors.isEmpty { return .failure(errors) }
+        let account = UserDataExport.Account(id: userId, email: nil, displayName: "", createdAt: self.account.createdAt, identities: [])
+        return .success(UserDataExport(
+            account: account, profile: stored, meals: meals, weights: weights, analyticsEvents: events,
+            dismissedTips: dismissedTips.map { UserDataExport.DismissedTip(tipId: $0.tip, dismissedAt: $0.dismissedAt, version: $0.version) }
+        ))
+    }
+}
+
+/// Problems found in a document, by path; only the first `limit` are kept, so a broken 10,000-row file answers
+/// with a readable error, not 10,000 lines.
+struct FieldErrors: Error, Sendable {
+    static let limit = 20
+    private(set) var fields: [String: String] = [:]
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func add(_ path: String, _ message: String) {
+        count += 1
+        if fields.count < Self.limit, fields[path] == nil { fields[path] = message }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import WDietCore
+import WDietStore
+
+/// The user's own data (GDPR Art. 15, 17 and 20), for the signed-in user only:
+///
+/// - `GET /export?format=json|csv` → 200, a download: the JSON document (`ExportDocument`) or a zip of CSV files
+///   (`ExportCSV`); `format` defaults to json; anything else is 400.
+/// - `POST /import` (a JSON export, up to 32 MiB; larger is 413) → 201 `{"imported": {...counts}, "newIds"}` into
+///   the signed-in account, all or nothing; 409 `account_not_empty` when the account already has a profile, meals,
+///   weights or dismissed tips; 422 for another format, an unknown `formatVersion` or malformed members (by path).
+/// - `DELETE /account` → 204: the account and every row of it are erased at once and every session ends. An account
+///   with a password sends `{"password"}` (checked and throttled like a sign-in: 401, 429); one without (a guest,
+///   an Apple/Google-only account) sends `{"confirm": "DELETE"}`.
+struct UserDataAPI: Sendable {
+    let services: AppServices
+    let accounts: AccountService
+    let configuration: ServerConfiguration
+
+    /// A year of heavy logging is a few MB of JSON; this leaves room for many years.
+    static let maxImportBytes = 32 * 1024 * 1024
+
+    func register(on api: RouterGroup<AppRequestContext>) {
+        let user = api.group(context: AuthenticatedContext.self)
+        user.get("export") { request, context in
+            let format = request.uri.queryParameters.get("format") ?? "json"
+            guard format == "json" || format == "csv" else {
+                throw APIError.badRequest("The format must be json or csv.", fields: ["format": "Expected json or csv"])
+            }
+            let data = try await services.userData.exportUserData(userId: context.userId)
+            let now = services.now()
+            let document = ExportDocument(data, exportedAt: now)
+            let day = LocalDate(now, in: data.profile?.profile.timeZone ?? .gmt)
+            let body = format == "json" ? try document.jsonData() : try ExportCSV.zip(document)
+            let contentType = format == "json" ? "application/json; charset=utf-8" : "application/zip"
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: contentType,
+                    .contentDisposition: "attachment; filename=\"w-diet-export-\(day.iso).\(format == "json" ? "json" : "zip")\"",
+                    .cacheControl: "no-store",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: body))
+            )
+        }
+        user.post("import") { request, context in
+            let data = try await Self.readImport(request, userId: context.userId)
+            let summary: UserDataImportSummary
+            do {
+                summary = try await services.userData.importUserData(data, into: context.userId)
+            } catch StoreError.conflict(let message) {
+                throw APIError(.conflict, code: "account_not_empty", message: message)
+            }
+            return ImportResponse(summary)
+        }
+        user.delete("account") { request, context in
+            let body = try await APIInput.decode(DeleteAccountBody.self, from: request, context: context)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            try await accounts.deleteAccount(
+                userId: context.userId, password: body.password, confirm: body.confirm, clientAddress: address
+            )
+            var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+            // Signed in by the web cookie: the browser forgets it too.
+            if SessionToken.presented(in: request)?.kind == .web {
+                response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
+            }
+            return response
+        }
+    }
+
+    /// The body as the store's value, or the 4xx that says what is wrong with it.
+    static func readImport(_ request: Request, userId: UUID) async throws -> UserDataExport {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxImportBytes)
+        } catch {
+            throw APIError(.contentTooLarge, code: "too_large", message: "The file is too large to import (32 MB at most).")
+        }
+        guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
+        return try ExportDocument.userData(fromJSON: Data(buffer: buffer), into: userId)
+    }
+}
+
+/// The body of `DELETE /account`: the password for an account that has one, `"confirm": "DELETE"` otherwise.
+struct DeleteAccountBody: Decodable, Sendable {
+    var password: String?
+    var confirm: String?
+}
+
+/// `201 {"imported": {"profile", "meals", "weights", "analyticsEvents", "dismissedTips"}, "newIds"}`.
+struct ImportResponse: ResponseGenerator, Sendable {
+    struct Counts: Encodable {
+        var profile: Int
+        var meals: Int
+        var weights: Int
+        var analyticsEvents: Int
+        var dismissedTips: Int
+    }
+
+    struct Body: Encodable {
+        var imported: Counts
+        /// Rows that got a new id because theirs was taken (typically by the account the export came from).
+        var newIds: Int
+    }
+
+    var body: Body
+
+    init(_ summary: UserDataImportSummary) {
+        body = Body(
+            imported: Counts(
+                profile: summary.profiles, meals: summary.meals, weights: summary.weights,
+                analyticsEvents: summary.analyticsEvents, dismissedTips: summary.dismissedTips
+            ),
+            newIds: summary.newIds
+        )
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(
+            status: .created,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try APICoding.encoder.encode(body)))
+        )
+    }
+}
