@@ -25,7 +25,7 @@ from conftest import ROOT, _free_port
 CLUSTER = os.environ.get("WDIET_TEST_POSTGRES_URL", "")
 BINARY = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
 
-pytestmark = pytest.mark.skipif(not CLUSTER, reason="WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
+requires_postgres = pytest.mark.skipif(not CLUSTER, reason="WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
 
 
 def _database_url(name: str) -> str:
@@ -36,6 +36,8 @@ def _database_url(name: str) -> str:
 @pytest.fixture
 def database():
     """A fresh database on the test cluster, dropped afterwards."""
+    if not CLUSTER:
+        pytest.skip("WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
     name = "wdiet_e2e_" + uuid.uuid4().hex
     subprocess.run(["psql", CLUSTER, "-q", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
     yield _database_url(name)
@@ -111,6 +113,7 @@ def _guest_with_profile(server: Server) -> str:
     return token
 
 
+@requires_postgres
 def test_two_processes_see_each_others_writes(database):
     a = Server(database).start()
     b = Server(database).start()
@@ -164,8 +167,17 @@ def test_two_processes_see_each_others_writes(database):
         b.stop()
 
 
-def test_sigkill_during_concurrent_saves_loses_no_acknowledged_save(database):
-    server = Server(database).start()
+@pytest.fixture(params=["postgres", "sqlite"])
+def any_database(request, tmp_path):
+    """The kill test on both backends: PostgreSQL with synchronous_commit on, SQLite in WAL mode."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "kill.sqlite")
+    else:
+        yield request.getfixturevalue("database")
+
+
+def test_sigkill_during_concurrent_saves_loses_no_acknowledged_save(any_database):
+    server = Server(any_database).start()
     token = _guest_with_profile(server)
     acknowledged = []
     refused = []
