@@ -17,9 +17,7 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
 
     public func recordEvent(_ event: AnalyticsEvent, userId: UUID) async throws {
         let now = PostgresInstant(now())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let properties = String(decoding: try encoder.encode(event.properties), as: UTF8.self)
+        let properties = try Self.propertiesJSON(event)
         try await access.transaction { connection in
             // A retried upload records the event once, without a new version.
             if let owner = try await owner(connection, eventId: event.id) {
@@ -41,21 +39,37 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
 
     public func events(userId: UUID) async throws -> [AnalyticsEvent] {
         try await access.run { client in
-            // Names a newer version added are left to that version to read.
-            let rows = try await client.query("""
-                SELECT id, name, properties::text, occurred_at FROM analytics_events
-                WHERE user_id = \(userId) AND name = ANY(\(AnalyticsEventName.allCases.map(\.rawValue))) AND deleted_at IS NULL
-                ORDER BY occurred_at, version
-                """, logger: access.logger)
-            var events: [AnalyticsEvent] = []
-            for try await (id, name, properties, occurred) in rows.decode((UUID, String, String, PostgresInstant).self) {
-                guard let name = AnalyticsEventName(rawValue: name),
-                    let properties = try? JSONDecoder().decode([String: String].self, from: Data(properties.utf8))
-                else { throw StoreError.unavailable("A stored value could not be read") }
-                events.append(AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: occurred.date))
-            }
-            return events
+            try await Self.events(client.query(Self.eventsQuery(userId: userId), logger: access.logger))
         }
+    }
+
+    /// The user's live events of the names this version knows, oldest first; the user-data export runs the same
+    /// query in its snapshot. (Names a newer version added are left to that version to read.)
+    static func eventsQuery(userId: UUID) -> PostgresQuery {
+        """
+        SELECT id, name, properties::text, occurred_at FROM analytics_events
+        WHERE user_id = \(userId) AND name = ANY(\(AnalyticsEventName.allCases.map(\.rawValue))) AND deleted_at IS NULL
+        ORDER BY occurred_at, version
+        """
+    }
+
+    /// Decodes the rows of `eventsQuery`.
+    static func events(_ rows: PostgresRowSequence) async throws -> [AnalyticsEvent] {
+        var events: [AnalyticsEvent] = []
+        for try await (id, name, properties, occurred) in rows.decode((UUID, String, String, PostgresInstant).self) {
+            guard let name = AnalyticsEventName(rawValue: name),
+                let properties = try? JSONDecoder().decode([String: String].self, from: Data(properties.utf8))
+            else { throw PostgresStoreErrors.unreadable }
+            events.append(AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: occurred.date))
+        }
+        return events
+    }
+
+    /// The event's properties as the jsonb text the table stores (keys sorted, so equal sets are equal text).
+    static func propertiesJSON(_ event: AnalyticsEvent) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(event.properties), as: UTF8.self)
     }
 
     func owner(_ connection: PostgresConnection, eventId: UUID) async throws -> UUID? {

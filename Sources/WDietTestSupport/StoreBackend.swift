@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import WDietPostgres
 import WDietSQLite
 import WDietStore
@@ -26,6 +27,16 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                 weights: SQLiteWeightStore(database: database, now: clock.closure),
                 loggedDays: SQLiteLoggedDayStore(database: database),
                 dashboard: SQLiteDashboardStore(database: database),
+                account: AccountSideStores(
+                    accounts: SQLiteAccountStore(database: database, now: clock.closure),
+                    identities: SQLiteExternalIdentityStore(database: database, now: clock.closure),
+                    throttle: SQLiteLoginThrottleStore(database: database),
+                    rateLimits: SQLiteRateLimitStore(database: database),
+                    tips: SQLiteTipStore(database: database, now: clock.closure),
+                    analytics: SQLiteAnalyticsStore(database: database, now: clock.closure),
+                    userData: SQLiteUserDataStore(database: database, now: clock.closure)
+                ),
+                database: .sqlite(database),
                 tearDown: {}
             )
         case .postgres:
@@ -39,6 +50,16 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                 weights: PostgresWeightStore(client: client, now: clock.closure),
                 loggedDays: PostgresLoggedDayStore(client: client),
                 dashboard: PostgresDashboardStore(client: client),
+                account: AccountSideStores(
+                    accounts: PostgresAccountStore(client: client, now: clock.closure),
+                    identities: PostgresExternalIdentityStore(client: client, now: clock.closure),
+                    throttle: PostgresLoginThrottleStore(client: client),
+                    rateLimits: PostgresRateLimitStore(client: client),
+                    tips: PostgresTipStore(client: client, now: clock.closure),
+                    analytics: PostgresAnalyticsStore(client: client, now: clock.closure),
+                    userData: PostgresUserDataStore(client: client, now: clock.closure)
+                ),
+                database: .postgres(client),
                 tearDown: { await database.drop() }
             )
         }
@@ -61,6 +82,17 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
     }
 }
 
+/// The account-side stores of one backend, as `makeCoachStores` hands them to `CoachStores`.
+struct AccountSideStores {
+    let accounts: any AccountStore
+    let identities: any ExternalIdentityStore
+    let throttle: any LoginThrottleStore
+    let rateLimits: any RateLimitStore
+    let tips: any TipStore
+    let analytics: any AnalyticsStore
+    let userData: any UserDataStore
+}
+
 /// The coach's stores on one backend, by their protocols only, sharing one test clock.
 public struct CoachStores: Sendable {
     public let backend: StoreBackend
@@ -71,12 +103,21 @@ public struct CoachStores: Sendable {
     public let weights: any WeightStore
     public let loggedDays: any LoggedDayStore
     public let dashboard: any DashboardStore
+    public let accounts: any AccountStore
+    public let identities: any ExternalIdentityStore
+    public let throttle: any LoginThrottleStore
+    public let rateLimits: any RateLimitStore
+    public let tips: any TipStore
+    public let analytics: any AnalyticsStore
+    public let userData: any UserDataStore
+    /// The database behind the stores, for the few tests that look behind the protocols (every table of a user).
+    public let database: Database
     let tearDownAction: @Sendable () async -> Void
 
     init(
         backend: StoreBackend, clock: TestClock, users: any UserStore, profiles: any ProfileStore, meals: any MealStore,
         weights: any WeightStore, loggedDays: any LoggedDayStore, dashboard: any DashboardStore,
-        tearDown: @escaping @Sendable () async -> Void
+        account: AccountSideStores, database: Database, tearDown: @escaping @Sendable () async -> Void
     ) {
         self.backend = backend
         self.clock = clock
@@ -86,7 +127,21 @@ public struct CoachStores: Sendable {
         self.weights = weights
         self.loggedDays = loggedDays
         self.dashboard = dashboard
+        accounts = account.accounts
+        identities = account.identities
+        throttle = account.throttle
+        rateLimits = account.rateLimits
+        tips = account.tips
+        analytics = account.analytics
+        userData = account.userData
+        self.database = database
         tearDownAction = tearDown
+    }
+
+    /// Where the rows are: the SQLite gatekeeper or the PostgreSQL client.
+    public enum Database: Sendable {
+        case sqlite(AppDatabase)
+        case postgres(PostgresClient)
     }
 
     /// Drops the PostgreSQL database; nothing to do for SQLite's in-memory one.
