@@ -8,7 +8,7 @@ import WDietCore
 @Suite("Flat JSON bodies")
 struct FlatJSONObjectTests {
     static func parse(_ json: String) -> FlatJSONObject? {
-        Array(json.utf8).withUnsafeBytes(FlatJSONObject.parse)
+        Array(json.utf8).withUnsafeBytes { FlatJSONObject.parse($0) }
     }
 
     static func fast<T: FlatJSONDecodable>(_ type: T.Type, _ json: String) -> T? {
@@ -62,7 +62,7 @@ struct FlatJSONObjectTests {
     @Test("bytes that are not UTF-8 are left to JSONDecoder")
     func invalidUTF8() {
         let bytes: [UInt8] = Array(#"{"name":""#.utf8) + [0xC3, 0x28] + Array(#"","calories":100}"#.utf8)
-        #expect(bytes.withUnsafeBytes(FlatJSONObject.parse) == nil)
+        #expect(bytes.withUnsafeBytes { FlatJSONObject.parse($0) } == nil)
     }
 
     @Test("values as read: text, numbers to the nearest Double, null; members in order")

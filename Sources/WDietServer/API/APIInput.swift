@@ -27,7 +27,7 @@ enum APIInput {
     /// is one of the plain shapes `FlatJSONObject` accepts, decoded by `JSONDecoder` (and its errors) otherwise.
     static func decode<T: FlatJSONDecodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer = try await body(of: request)
-        if let object = buffer.withUnsafeReadableBytes(FlatJSONObject.parse), let value = T(flatJSON: object) {
+        if let object = buffer.withUnsafeReadableBytes({ FlatJSONObject.parse($0) }), let value = T(flatJSON: object) {
             return value
         }
         return try decode(T.self, from: buffer)
