@@ -5,7 +5,11 @@
 # count of each (must be 0).
 #
 #   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
-#                           [--only dashboard|search|meal-save]
+#                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"]
+#
+# --binary runs (and seeds with) a wdiet binary built elsewhere instead of building one: keep a copy of the old
+# build to compare two builds in alternating runs. --serve-args adds options to `wdiet serve` (e.g.
+# "--executor swift-pool").
 #
 # Next to the latencies it prints the CPU time the server and wrk used per request (from /proc and getrusage),
 # which neighbours on the machine disturb much less than latencies: with C connections always busy, the mean
@@ -27,6 +31,8 @@ USERS=1000
 DAYS=365
 PORT=18089
 ONLY="dashboard search meal-save"
+BINARY=""
+SERVE_ARGS=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --dir) DIR="$2"; shift 2 ;;
@@ -37,6 +43,8 @@ while [ $# -gt 0 ]; do
         --threads) THREADS="$2"; shift 2 ;;
         --only) ONLY="$2"; shift 2 ;;
         --port) PORT="$2"; shift 2 ;;
+        --binary) BINARY="$2"; shift 2 ;;
+        --serve-args) SERVE_ARGS="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -52,10 +60,14 @@ if [ ${#need_packages[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_packages[@]}"
 fi
 
-SCRATCH="${WDIET_BENCH_SCRATCH:-.build-perf}"
-echo "== Building wdiet (release, --scratch-path $SCRATCH)"
-swift build -c release --product wdiet --scratch-path "$SCRATCH"
-WDIET="$SCRATCH/release/wdiet"
+if [ -n "$BINARY" ]; then
+    WDIET="$BINARY"
+else
+    SCRATCH="${WDIET_BENCH_SCRATCH:-.build-perf}"
+    echo "== Building wdiet (release, --scratch-path $SCRATCH)"
+    swift build -c release --product wdiet --scratch-path "$SCRATCH"
+    WDIET="$SCRATCH/release/wdiet"
+fi
 
 mkdir -p "$DIR"
 DB="$DIR/seed-${USERS}x${DAYS}.sqlite"
@@ -72,7 +84,8 @@ rm -f "$RUN_DB" "$RUN_DB-wal" "$RUN_DB-shm"
 cp "$DB" "$RUN_DB"
 if [ -f "$DB-wal" ]; then cp "$DB-wal" "$RUN_DB-wal"; fi
 echo "== Starting wdiet serve on 127.0.0.1:$PORT (on a copy of the seeded file)"
-"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$RUN_DB" --log-level warning > "$DIR/serve.log" 2>&1 &
+# shellcheck disable=SC2086 # SERVE_ARGS is a list of options
+"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$RUN_DB" --log-level warning $SERVE_ARGS > "$DIR/serve.log" 2>&1 &
 SERVER=$!
 stop_server() {
     if kill -0 "$SERVER" 2>/dev/null; then

@@ -28,15 +28,31 @@ struct AnalyticsEventRecord: Codable, FetchableRecord, PersistableRecord, Sendab
         id = AppDatabase.idText(event.id)
         self.userId = AppDatabase.idText(userId)
         name = event.name.rawValue
-        let encoder = JSONEncoder()
-        // Sorted keys: the same event is always the same text, which keeps exports and diffs stable.
-        encoder.outputFormatting = .sortedKeys
-        properties = String(decoding: try encoder.encode(event.properties), as: UTF8.self)
+        properties = String(decoding: try Self.propertiesEncoder.encode(event.properties), as: UTF8.self)
         occurredAt = AppDatabase.instantText(event.occurredAt)
         self.createdAt = createdAt
         updatedAt = createdAt
         self.version = version
         deletedAt = nil
+    }
+
+    /// Sorted keys: the same event is always the same text, which keeps exports and diffs stable. One encoder for
+    /// the process (thread-safe once configured): every meal and weight save records an event, and building a
+    /// `JSONEncoder` cost more than encoding with it.
+    private static let propertiesEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    /// Every meal and weight save inserts one: a cached statement rather than `insert`, which encodes the record
+    /// through `Encodable` and spells its SQL anew on every call.
+    func insertRow(_ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO analytics_events (id, userId, name, properties, occurredAt, createdAt, updatedAt, version, deletedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [id, userId, name, properties, occurredAt, createdAt, updatedAt, version, deletedAt])
     }
 
     func event() throws -> AnalyticsEvent {

@@ -76,6 +76,19 @@ struct MealRecord: UserOwnedRecord {
         deletedAt = row["deletedAt"]
     }
 
+    /// Every meal save inserts one: a cached statement with the columns in the table's order.
+    func insertRow(_ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO meals (id, userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
+                createdAt, updatedAt, version, deletedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [
+            id, userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
+            createdAt, updatedAt, version, deletedAt,
+        ])
+    }
+
     func stored() throws -> StoredMeal {
         guard let source = MealSource(rawValue: source) else { throw AppDatabase.unreadable }
         let meal = Meal(

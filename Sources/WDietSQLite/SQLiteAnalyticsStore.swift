@@ -14,13 +14,18 @@ public struct SQLiteAnalyticsStore: AnalyticsStore {
     }
 
     public func recordEvent(_ event: AnalyticsEvent, userId: UUID) async throws {
-        let now = AppDatabase.instantText(now())
+        // Built before the write, so that the one writer does only the SQL.
+        let record = try AnalyticsEventRecord(event, userId: userId, createdAt: AppDatabase.instantText(now()), version: 0)
         try await database.storeWrite { db in
-            if let existing = try AnalyticsEventRecord.fetchOne(db, key: AppDatabase.idText(event.id)) {
-                guard existing.userId == AppDatabase.idText(userId) else { throw StoreError.conflict("This id is already in use") }
+            // A cached statement: every meal and weight save records an event.
+            let owner = try db.cachedStatement(sql: "SELECT userId FROM analytics_events WHERE id = ?")
+            if let existingUserId = try String.fetchOne(owner, arguments: [record.id]) {
+                guard existingUserId == record.userId else { throw StoreError.conflict("This id is already in use") }
                 return
             }
-            try AnalyticsEventRecord(event, userId: userId, createdAt: now, version: AppDatabase.nextVersion(db)).insert(db)
+            var record = record
+            record.version = try AppDatabase.nextVersion(db)
+            try record.insertRow(db)
         }
     }
 

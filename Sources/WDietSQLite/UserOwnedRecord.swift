@@ -14,6 +14,16 @@ protocol UserOwnedRecord: Codable, Equatable, FetchableRecord, PersistableRecord
     var updatedAt: String { get set }
     var version: Int64 { get set }
     var deletedAt: String? { get set }
+
+    /// Inserts this row. GRDB's `insert` by default; a record written on every request overrides it with a cached
+    /// statement (`insert` encodes the record through `Encodable` and spells its SQL anew on every call).
+    func insertRow(_ db: Database) throws
+}
+
+extension UserOwnedRecord {
+    func insertRow(_ db: Database) throws {
+        try insert(db)
+    }
 }
 
 extension UserOwnedRecord {
@@ -45,7 +55,7 @@ extension UserOwnedRecord {
             record.createdAt = now
             record.updatedAt = now
             record.version = try AppDatabase.nextVersion(db)
-            try record.insert(db)
+            try record.insertRow(db)
             return record
         }
         record.createdAt = existing.createdAt

@@ -62,12 +62,16 @@ enum APICoding {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = formatter.date(from: text) ?? plainFormatter.date(from: text) { return date }
+            if let date = instant(from: try container.decode(String.self)) { return date }
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant such as 2026-03-01T12:30:00Z")
         }
         return decoder
     }()
+
+    /// An instant as the API reads it: ISO 8601 with or without fractional seconds; nil for anything else.
+    static func instant(from text: String) -> Date? {
+        formatter.date(from: text) ?? plainFormatter.date(from: text)
+    }
 
     nonisolated(unsafe) static let formatter: ISO8601DateFormatter = {
         let f = ISO8601DateFormatter()

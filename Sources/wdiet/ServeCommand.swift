@@ -30,6 +30,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("google-jwks-url"), help: "Google's signing keys (default: $WDIET_GOOGLE_JWKS_URL, then \(ServerConfiguration.defaultGoogleJWKSURL)).")
     var googleJWKSURL: String?
 
+    /// Where Swift concurrency runs the handlers. `swift-pool` (the default): Swift's own cooperative pool;
+    /// `event-loops`: on the event loops that read and write the connections (NIO's singleton group, which
+    /// Hummingbird serves on), so a request is not handed from an event-loop thread to the pool and back. The
+    /// default stays the pool until the benchmark shows what event loops gain (README, Benchmarks).
+    @Option(help: "swift-pool (Swift's cooperative pool) or event-loops (handlers run on the threads that serve the connections; experimental).")
+    var executor: Executor = .swiftPool
+
+    enum Executor: String, CaseIterable, ExpressibleByArgument {
+        case eventLoops = "event-loops"
+        case swiftPool = "swift-pool"
+    }
+
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WDietServer
 
 @main
 struct WDiet: AsyncParsableCommand {
@@ -14,6 +15,12 @@ struct WDiet: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
+            // Before the server's first task: see `ServeCommand.executor`.
+            if let serve = command as? ServeCommand, serve.executor == .eventLoops {
+                guard ServerExecutor.installEventLoopsAsGlobalExecutor() else {
+                    throw DataLocation.Failure("Could not run Swift concurrency on the server's event loops; try --executor swift-pool.")
+                }
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

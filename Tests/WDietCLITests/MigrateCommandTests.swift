@@ -13,12 +13,12 @@ import WDietTestSupport
 
         let first = try CLI.run(["migrate", "--database", scratch.url])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Applied 2 migrations to the PostgreSQL database: 1 coach, 101 food-catalog.\n")
+        #expect(first.stdout == "Applied 3 migrations to the PostgreSQL database: 1 coach, 2 accounts, 101 food-catalog.\n")
 
         // The URL from the environment, as a deployment passes it.
         let second = try CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout == "The PostgreSQL database is up to date (2 migrations); nothing to do.\n")
+        #expect(second.stdout == "The PostgreSQL database is up to date (3 migrations); nothing to do.\n")
 
         var versions: [Int] = []
         for try await (version, name) in try await scratch.client.query("SELECT version, name FROM schema_migrations ORDER BY version")
@@ -26,24 +26,24 @@ import WDietTestSupport
             versions.append(version)
             #expect(!name.isEmpty)
         }
-        #expect(versions == [1, 101])
+        #expect(versions == [1, 2, 101])
     }
 
     @Test func aPostgresSchemaNewerThanTheBinaryIsRefusedInOneLine() async throws {
         let scratch = try await PostgresScratchDatabase.create()
         defer { Task { await scratch.drop() } }
-        try await scratch.client.query("INSERT INTO schema_migrations (version, name) VALUES (2, 'from-the-future')")
+        try await scratch.client.query("INSERT INTO schema_migrations (version, name) VALUES (99, 'from-the-future')")
 
         let output = try CLI.run(["migrate", "--database", scratch.url])
 
         #expect(output.status != 0)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines == [
-            "wdiet: the database schema is newer than this wdiet (unknown migration 2): "
+            "wdiet: the database schema is newer than this wdiet (unknown migration 99): "
                 + "upgrade wdiet, or use the database the newer version migrated"
         ])
         // And the server's start-up check says the same.
-        await #expect(throws: PostgresDatabase.Failure.schemaTooNew(unknownVersions: [2])) {
+        await #expect(throws: PostgresDatabase.Failure.schemaTooNew(unknownVersions: [99])) {
             try await PostgresDatabase.checkSchema(client: scratch.client, migrations: PostgresDatabase.migrations, logger: logger)
         }
     }
@@ -52,10 +52,10 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
         defer { Task { await scratch.drop() } }
         let all = PostgresDatabase.migrations
-        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1])) {
+        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2])) {
             try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
         }
-        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1])
+        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2])
         try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
     }
 

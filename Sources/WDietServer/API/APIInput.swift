@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import WDietCore
+import WDietSQLite
 
 /// Reading what a client sent: JSON bodies, query parameters and path ids. Everything malformed ends as a 400 in
 /// the API's error shape with the offending member in `fields`, never as a 500.
@@ -19,6 +20,21 @@ enum APIInput {
 
     /// Decodes a JSON body. Decoding errors become 400 with the member's path in `fields`.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        try decode(T.self, from: try await body(of: request))
+    }
+
+    /// The same for a body that is usually a flat object (a meal, a weight): read without `JSONDecoder` when it
+    /// is one of the plain shapes `FlatJSONObject` accepts, decoded by `JSONDecoder` (and its errors) otherwise.
+    static func decode<T: FlatJSONDecodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        let buffer = try await body(of: request)
+        if let object = buffer.withUnsafeReadableBytes({ FlatJSONObject.parse($0) }), let value = T(flatJSON: object) {
+            return value
+        }
+        return try decode(T.self, from: buffer)
+    }
+
+    /// The request's body, refused when it is too large or empty.
+    private static func body(of request: Request) async throws -> ByteBuffer {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maxBodyBytes)
@@ -26,6 +42,10 @@ enum APIInput {
             throw APIError(.contentTooLarge, code: "too_large", message: "The request body is too large.")
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(Message.emptyBody) }
+        return buffer
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
             return try APICoding.decoder.decode(T.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
@@ -80,7 +100,8 @@ enum APIInput {
 
     /// A UUID path parameter such as the `{id}` of `/meals/{id}`.
     static func uuid(path name: String, of context: some RequestContext) throws -> UUID {
-        guard let text = context.parameters.get(name), let id = UUID(uuidString: text) else {
+        // Parsed by hand (`UUID(uuidString:)` goes through sscanf); the same ids in either case.
+        guard let text = context.parameters.get(name), let id = AppDatabase.uuid(text) else {
             throw APIError.badRequest("The \(name) in the path is not a valid id.", fields: [name: Message.uuid])
         }
         return id
@@ -91,7 +112,7 @@ enum APIInput {
         switch field {
         case .absent, .null: return nil
         case .value(let text):
-            guard let id = UUID(uuidString: text) else {
+            guard let id = AppDatabase.uuid(text) else {
                 throw APIError.badRequest(Message.malformed, fields: [name: Message.uuid])
             }
             return id

@@ -30,6 +30,8 @@ enum JSONField<Value: Decodable & Sendable>: Sendable {
     }
 }
 
+extension JSONField: Equatable where Value: Equatable {}
+
 extension JSONField: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -8,7 +8,7 @@ import WDietStore
 /// A manual meal: `{name?, calories, protein?, carbs?, fat?, fiber?}`. A catalog meal: `{foodId, grams}` or
 /// `{foodId, portion, quantity?}` where `portion` is one of the food's portion labels ("1 cup (8 fl oz)").
 /// Both take `loggedAt?` (default: now) and, on creation, a client-generated `id?` that makes a retry harmless.
-struct MealBody: Decodable, Sendable {
+struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     var id: JSONField<String>
     var name: JSONField<String>
     var calories: JSONField<NumberInput>
@@ -28,6 +28,25 @@ struct MealBody: Decodable, Sendable {
         static let notWithFood = "A food's values come from the catalog: change the amount instead"
         static let onlyWithFood = "Only a meal from the food database has an amount"
         static let gramsOrPortion = "Send grams or a portion, not both"
+    }
+
+    /// The body from a flat object of its members (see `FlatJSONObject`); nil when `JSONDecoder` must judge it.
+    init?(flatJSON object: FlatJSONObject) {
+        guard let id = object.text("id"), let name = object.text("name"), let foodId = object.text("foodId"),
+              let portion = object.text("portion"), let loggedAt = object.instant("loggedAt")
+        else { return nil }
+        self.id = id
+        self.name = name
+        calories = object.number("calories")
+        protein = object.number("protein")
+        carbs = object.number("carbs")
+        fat = object.number("fat")
+        fiber = object.number("fiber")
+        self.foodId = foodId
+        grams = object.number("grams")
+        self.portion = portion
+        quantity = object.number("quantity")
+        self.loggedAt = loggedAt
     }
 
     /// Whether the body describes a meal from the catalog.

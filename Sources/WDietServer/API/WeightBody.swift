@@ -4,11 +4,20 @@ import WDietStore
 
 /// The body of `POST /api/v1/weights`: `{kg}` or `{lb}` (whichever the user reads in), `loggedAt?` (default now)
 /// and a client-generated `id?`. Stored in kg to 0.1 kg.
-struct WeightBody: Decodable, Sendable {
+struct WeightBody: FlatJSONDecodable, Equatable, Sendable {
     var id: JSONField<String>
     var kg: JSONField<NumberInput>
     var lb: JSONField<NumberInput>
     var loggedAt: JSONField<Date>
+
+    /// The body from a flat object of its members (see `FlatJSONObject`); nil when `JSONDecoder` must judge it.
+    init?(flatJSON object: FlatJSONObject) {
+        guard let id = object.text("id"), let loggedAt = object.instant("loggedAt") else { return nil }
+        self.id = id
+        kg = object.number("kg")
+        lb = object.number("lb")
+        self.loggedAt = loggedAt
+    }
 
     static let bothUnits = "Send kg or lb, not both"
 

@@ -12,7 +12,7 @@ struct EventRecorder: Sendable {
 
     /// `id` defaults to a new one; pass `stableId` for an event that must be recorded once however often the
     /// moment is seen (a phase switch noticed on every dashboard load of that day).
-    func record(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, id: UUID = UUID(), logger: Logger) {
+    func record(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, id: UUID = RandomUUID.make(), logger: Logger) {
         let event = AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: now())
         Task {
             do {

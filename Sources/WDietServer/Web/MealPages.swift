@@ -24,7 +24,7 @@ struct MealPages: Sendable {
             let stored = try await WebPage.requireProfile(services, userId: userId)
             do {
                 let body = try MealForm.body(from: form, members: MealForm.manualMembers)
-                let meal = try body.manualMeal(id: UUID(), now: services.now())
+                let meal = try body.manualMeal(id: RandomUUID.make(), now: services.now())
                 let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: stored.profile.timeZone)
                 throw WebRedirect(location: "/meals/today?saved=\(saved.id.uuidString.lowercased())")
             } catch let error as APIError where error.status.code < 500 {
