@@ -29,7 +29,9 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func migratePostgres(url: String) async throws {
         var logger = Logger(label: "wdiet.migrate")
-        logger.logLevel = .warning
+        // The command speaks in one line; postgres-nio's notices (e.g. a lease asked for while the pool is still
+        // starting, which it queues) are not the user's business.
+        logger.logLevel = .error
         let database: PostgresDatabase
         do {
             database = try PostgresDatabase(url: url, maximumConnections: 2, logger: logger)
