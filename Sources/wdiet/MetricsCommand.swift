@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WDietCore
+import WDietPostgres
+import WDietServer
 import WDietSQLite
 import WDietStore
 
@@ -12,7 +14,8 @@ struct MetricsCommand: AsyncParsableCommand {
         discussion: "The cohort is the users whose onboarding started between --from and --to (UTC days, both included)."
     )
 
-    @Option(help: "SQLite database file.") var database = DataLocation.defaultDatabasePath
+    @Option(help: "A SQLite file or postgres://user[:password]@host[:port]/database (default: $WDIET_DATABASE_URL, then \(DataLocation.defaultDatabasePath)).")
+    var database: String?
     @Option(help: "First day of the period, YYYY-MM-DD (default: open).") var from: String?
     @Option(help: "Last day of the period, YYYY-MM-DD, included (default: open).") var to: String?
     @Flag(help: "Print JSON.") var json = false
@@ -21,14 +24,31 @@ struct MetricsCommand: AsyncParsableCommand {
         let start = try Self.day(from, option: "--from")
         let end = try Self.day(to, option: "--to")
         if let start, let end, end < start { throw ValidationError("--to must not be before --from") }
-        guard FileManager.default.fileExists(atPath: database) else {
-            throw DataLocation.Failure("no database at \(database)")
+        let database = self.database ?? ProcessInfo.processInfo.environment["WDIET_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? DataLocation.defaultDatabasePath
+        let period = (start.map { $0.startInstant(in: .gmt) }, end.map { $0.adding(days: 1).startInstant(in: .gmt) })
+        let metrics: POCMetrics
+        if ServerConfiguration.isPostgresURL(database) {
+            let postgres: PostgresDatabase
+            do { postgres = try PostgresDatabase(url: database, maximumConnections: 2) } catch { throw DataLocation.Failure("\(error)") }
+            do {
+                try await postgres.checkSchema()
+                metrics = try await PostgresPOCMetricsStore(client: postgres.client).pocMetrics(startedFrom: period.0, to: period.1)
+                await postgres.close()
+            } catch let error as PostgresDatabase.Failure {
+                await postgres.close()
+                throw DataLocation.Failure("\(error)")
+            } catch {
+                await postgres.close()
+                throw DataLocation.Failure("cannot read the PostgreSQL database: check that it is running and the URL's user, password and database")
+            }
+        } else {
+            guard FileManager.default.fileExists(atPath: database) else {
+                throw DataLocation.Failure("no database at \(database)")
+            }
+            let store = SQLitePOCMetricsStore(database: try DataLocation.openDatabase(database))
+            metrics = try await store.pocMetrics(startedFrom: period.0, to: period.1)
         }
-        let store = SQLitePOCMetricsStore(database: try DataLocation.openDatabase(database))
-        let metrics = try await store.pocMetrics(
-            startedFrom: start.map { $0.startInstant(in: .gmt) },
-            to: end.map { $0.adding(days: 1).startInstant(in: .gmt) }
-        )
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

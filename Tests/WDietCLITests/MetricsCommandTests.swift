@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
+import PostgresNIO
 import Testing
+import WDietPostgres
 import WDietSQLite
 import WDietStore
 import WDietTestSupport
@@ -31,6 +33,23 @@ struct MetricsCommandTests {
         #expect(metrics.weekOneRetention == .init(users: 50, outOf: 100))
         #expect(metrics.phaseSwitchContinuation == .init(users: 30, outOf: 40))
         #expect(output.stdout.contains("\"rate\" : 0.75"))
+    }
+
+    @Test("on PostgreSQL: the same population gives the same answers")
+    func marchOnPostgres() async throws {
+        let scratch = try await PostgresScratchDatabase.create()
+        defer { Task { await scratch.drop() } }
+        try await POCMetricsPopulation.write(
+            users: PostgresUserStore(client: scratch.client), analytics: PostgresAnalyticsStore(client: scratch.client)
+        ) { _, eventId in
+            try await scratch.client.query("UPDATE analytics_events SET deleted_at = now() WHERE id = \(eventId)")
+        }
+        let output = try CLI.run(["metrics", "--from", "2026-03-01", "--to", "2026-03-31", "--json"], environment: ["WDIET_DATABASE_URL": scratch.url])
+        #expect(output.status == 0, "\(output.stderr)")
+        let metrics = try JSONDecoder().decode(POCMetrics.self, from: Data(output.stdout.utf8))
+        #expect(metrics.cohort == 100)
+        #expect(metrics.weekOneRetention == .init(users: 50, outOf: 100))
+        #expect(metrics.phaseSwitchContinuation == .init(users: 30, outOf: 40))
     }
 
     @Test("as a table: one line a metric with the share in per cent")
