@@ -37,10 +37,7 @@ struct PostgresStoreAccess: Sendable {
     /// it takes serialises the user's writers, so one user's versions grow in commit order (the sync cursor).
     /// `.notFound` for a user that does not exist.
     func nextVersion(_ connection: PostgresConnection, userId: UUID) async throws -> Int64 {
-        let rows = try await connection.query(
-            "UPDATE users SET last_version = last_version + 1 WHERE id = \(userId) RETURNING last_version", logger: logger)
-        for try await version in rows.decode(Int64.self) { return version }
-        throw Self.userNotFound
+        try await PostgresUserVersions.next(1, for: userId, on: connection, logger: logger)
     }
 
     static let userNotFound = StoreError.notFound("User not found")
@@ -54,30 +51,12 @@ struct PostgresStoreAccess: Sendable {
         User(id: row.0, email: row.1, displayName: row.2, createdAt: row.3.date, updatedAt: row.4.date, version: row.5)
     }
 
-    /// Stores check their inputs before writing, so a constraint failure here is a race (an email taken meanwhile, a
-    /// user deleted meanwhile) or a bug: the same words as the SQLite gatekeeper's.
+    /// The same mapping as the coach stores' (`PostgresStoreErrors`); the detail goes to the log only.
     func storeError(from error: any Error) -> StoreError {
-        if let error = error as? StoreError { return error }
-        if let error = error as? PostgresTransactionError,
-            let cause = error.closureError ?? error.beginError ?? error.commitError
-        {
-            return storeError(from: cause)
+        let mapped = PostgresStoreErrors.storeError(from: error, unavailable: "The store is unavailable")
+        if error as? StoreError == nil {
+            logger.error("PostgreSQL store query failed", metadata: ["error": "\(String(reflecting: error))"])
         }
-        logger.error("PostgreSQL store query failed", metadata: ["error": "\(String(reflecting: error))"])
-        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else {
-            return .unavailable("The store is unavailable")
-        }
-        switch state {
-        case "23505":
-            return error.serverInfo?[.constraintName] == "users_email_key" ? Self.emailTaken : .conflict("This already exists")
-        case "23503":
-            return Self.userNotFound
-        case "23514", "23502":
-            return .invalid("Please check the values entered")
-        case "40001", "40P01", "55P03", "57014":
-            return .unavailable("The store is busy; please try again")
-        default:
-            return .unavailable("The store is unavailable")
-        }
+        return mapped
     }
 }

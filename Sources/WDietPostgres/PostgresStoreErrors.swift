@@ -37,10 +37,13 @@ enum PostgresStoreErrors {
         }
         if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
             switch state {
-            case "23505": return .conflict("This already exists")
+            case "23505":
+                // The one unique constraint a person can run into: two sign-ups racing for an email.
+                return error.serverInfo?[.constraintName] == "users_email_key"
+                    ? .conflict("An account with this email already exists") : .conflict("This already exists")
             case "23503": return .notFound("User not found")
             case "23514", "23502": return .invalid("Please check the values entered")
-            case "40001", "40P01", "55P03": return .unavailable("The store is busy; please try again")
+            case "40001", "40P01", "55P03", "57014": return .unavailable("The store is busy; please try again")
             default: break
             }
         }
