@@ -29,14 +29,15 @@ final class AccountStoresBackend: Sendable {
     let tips: any TipStore
     let analytics: any AnalyticsStore
     let metrics: any POCMetricsStore
-    /// Creates users as the coach's user store does (on PostgreSQL, a plain INSERT: see `PostgresTestUserStore`).
+    /// Creates the users that own a test's rows.
     let users: any UserStore
 
     private let sqlite: (database: AppDatabase, directory: URL)?
     private let postgres: PostgresScratchDatabase?
     private let extraClients: ExtraClients
 
-    /// The migrations the PostgreSQL side runs: the coach's `users` and the account tables.
+    /// The migrations the PostgreSQL side needs: the coach's tables (with `users`) and the account tables; not the
+    /// food catalog's.
     static let postgresMigrations = PostgresCoachSchema.migrations + PostgresAccountSchema.migrations
 
     /// Runs `body` on a fresh database and removes it afterwards, whether `body` threw or not.
@@ -87,7 +88,7 @@ final class AccountStoresBackend: Sendable {
             tips = PostgresTipStore(client: client, now: clock.closure)
             analytics = PostgresAnalyticsStore(client: client, now: clock.closure)
             metrics = PostgresPOCMetricsStore(client: client)
-            users = PostgresTestUserStore(client: client, now: clock.closure)
+            users = PostgresUserStore(client: client, now: clock.closure)
         }
     }
 
