@@ -4,6 +4,9 @@ import Foundation
 public struct Profile: Hashable, Codable, Sendable {
     public var dateOfBirth: LocalDate
     public var sex: Sex
+    /// How a person who chose Other describes their gender (001 §3: at most 20 characters), trimmed; nil when
+    /// none. Only ever set with `sex == .other`, and never read by a calculation: Other keeps its own BMR rule.
+    public var genderDescription: String?
     public var heightCm: Double
     /// The weight entered at onboarding or in the profile; the latest logged weight wins over it for targets.
     public var weightKg: Double
@@ -30,10 +33,11 @@ public struct Profile: Hashable, Codable, Sendable {
         dietaryPreferences: [String] = [], allergies: [String] = [], mealsPerDay: Int = 3,
         timeZoneIdentifier: String = "UTC", eatingWindow: EatingWindow = .default,
         planStartDate: LocalDate, deficit: DeficitSetting = .minus500,
-        weightUnit: WeightUnit = .kg, heightUnit: HeightUnit = .cm
+        weightUnit: WeightUnit = .kg, heightUnit: HeightUnit = .cm, genderDescription: String? = nil
     ) {
         self.dateOfBirth = dateOfBirth
         self.sex = sex
+        self.genderDescription = genderDescription
         self.heightCm = heightCm
         self.weightKg = weightKg
         self.targetWeightKg = targetWeightKg

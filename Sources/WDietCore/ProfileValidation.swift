@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields of the profile form, in the order the form shows them (001 §2–3).
 public enum ProfileField: String, CaseIterable, Codable, Sendable {
-    case dateOfBirth, gender, height, currentWeight, targetWeight, primaryGoal, targetDate, activityLevel
+    case dateOfBirth, gender, genderDescription, height, currentWeight, targetWeight, primaryGoal, targetDate, activityLevel
     case dietaryPreferences, allergies, mealsPerDay, timeZone
 }
 
@@ -28,6 +28,8 @@ public enum NumericInput: Hashable, Sendable {
 public struct ProfileDraft: Hashable, Sendable {
     public var dateOfBirth: LocalDate?
     public var sex: Sex?
+    /// As typed; `ProfileValidator.normalizedGenderDescription` gives the value saved.
+    public var genderDescription: String?
     public var height: NumericInput
     public var currentWeight: NumericInput
     /// Optional: onboarding does not ask for it; the profile editor does.
@@ -43,10 +45,12 @@ public struct ProfileDraft: Hashable, Sendable {
     public init(
         dateOfBirth: LocalDate? = nil, sex: Sex? = nil, height: NumericInput = .missing, currentWeight: NumericInput = .missing,
         targetWeight: NumericInput = .missing, goal: Goal? = nil, targetDate: LocalDate? = nil, activity: ActivityLevel? = nil,
-        dietaryPreferences: [String] = [], allergies: [String] = [], mealsPerDay: Int = 3, timeZoneIdentifier: String = "UTC"
+        dietaryPreferences: [String] = [], allergies: [String] = [], mealsPerDay: Int = 3, timeZoneIdentifier: String = "UTC",
+        genderDescription: String? = nil
     ) {
         self.dateOfBirth = dateOfBirth
         self.sex = sex
+        self.genderDescription = genderDescription
         self.height = height
         self.currentWeight = currentWeight
         self.targetWeight = targetWeight
@@ -65,7 +69,8 @@ public struct ProfileDraft: Hashable, Sendable {
             currentWeight: .value(profile.weightKg), targetWeight: profile.targetWeightKg.map { .value($0) } ?? .missing,
             goal: profile.goal, targetDate: profile.targetDate, activity: profile.activity,
             dietaryPreferences: profile.dietaryPreferences, allergies: profile.allergies,
-            mealsPerDay: profile.mealsPerDay, timeZoneIdentifier: profile.timeZoneIdentifier
+            mealsPerDay: profile.mealsPerDay, timeZoneIdentifier: profile.timeZoneIdentifier,
+            genderDescription: profile.genderDescription
         )
     }
 }
@@ -89,6 +94,8 @@ public enum ProfileValidator {
     public static let maxDietaryPreferences = 10
     public static let maxAllergies = 20
     public static let maxTagLength = 30
+    /// 001 §3 "Custom entry allowed for 'Other' (max 20 chars)", counted as a person sees them (an emoji flag is one).
+    public static let maxGenderDescriptionLength = 20
 
     public enum Message {
         public static let tooYoung = "You must be at least 13 years old to use GTSD"
@@ -113,6 +120,10 @@ public enum ProfileValidator {
         // Not in 001's table, which names the limit but no message; worded in its style.
         public static let tagTooLong = "Each item must be 30 characters or fewer"
         public static let unknownTimeZone = "Please select a valid time zone"
+        // 001 allows the custom entry and its 20-character limit but gives no message; worded like the tag limit.
+        public static let genderDescriptionTooLong = "Gender description must be 20 characters or fewer"
+        public static let genderDescriptionNotOther = "A gender description can only be added for Other"
+        public static let genderDescriptionUntrimmed = "Please check the gender description"
     }
 
     /// Every error in the draft, in form order. `today` is the user's local date.
@@ -120,6 +131,9 @@ public enum ProfileValidator {
         var errors: [FieldError] = []
         if let message = dateOfBirthError(draft.dateOfBirth, today: today) { errors.append(.init(.dateOfBirth, message)) }
         if draft.sex == nil { errors.append(.init(.gender, Message.genderMissing)) }
+        if let message = genderDescriptionError(draft.genderDescription, sex: draft.sex) {
+            errors.append(.init(.genderDescription, message))
+        }
         if let message = rangeError(draft.height, range: heightRangeCm, low: Message.heightTooLow, high: Message.heightTooHigh, required: true) {
             errors.append(.init(.height, message))
         }
@@ -151,6 +165,21 @@ public enum ProfileValidator {
         if age < ageRange.lowerBound { return Message.tooYoung }
         if age > ageRange.upperBound { return Message.tooOld }
         return nil
+    }
+
+    /// Judged after trimming; an empty description is none. Only a person who chose Other describes their gender
+    /// (the form clears the description when another option is chosen, so this only refuses a client that did not).
+    public static func genderDescriptionError(_ description: String?, sex: Sex?) -> String? {
+        guard let description = normalizedGenderDescription(description) else { return nil }
+        if description.count > maxGenderDescriptionLength { return Message.genderDescriptionTooLong }
+        if let sex, sex != .other { return Message.genderDescriptionNotOther }
+        return nil
+    }
+
+    /// The description as stored: trimmed of spaces and line breaks; nil when nothing is left.
+    public static func normalizedGenderDescription(_ description: String?) -> String? {
+        let trimmed = (description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The target date must be at least tomorrow and at most two calendar years from today.

@@ -1,6 +1,7 @@
 /// The coach's tables on PostgreSQL: the same rows as the SQLite schema (`AppDatabase+CoachSchema`, migrations
-/// v1–v3), in snake case and native types: `uuid` ids, `timestamptz` instants (whole milliseconds, as SQLite's text
-/// keeps them), `date` for local dates, `double precision`, `jsonb` for the JSON columns.
+/// v1–v3, and `AppDatabase+ProfileSchema`'s v7 as version 3), in snake case and native types: `uuid` ids,
+/// `timestamptz` instants (whole milliseconds, as SQLite's text keeps them), `date` for local dates,
+/// `double precision`, `jsonb` for the JSON columns.
 ///
 /// **Versions.** Each user has a change counter, `users.last_version`. Every write transaction first locks the
 /// owning user's row (`SELECT … FOR NO KEY UPDATE`), decides which rows change, bumps the counter by that number —
@@ -138,6 +139,16 @@ public enum PostgresCoachSchema {
             CREATE TRIGGER weights_logged_days AFTER INSERT OR DELETE OR UPDATE OF user_id, local_date, deleted_at
                 ON weights FOR EACH ROW EXECUTE FUNCTION logged_days_count()
             """,
-        ])
+        ]),
+        // 001 §3: "Other" may carry the person's own words, as SQLite's v7-profile-gender-description. At most 20
+        // characters as a person sees them, which SQL cannot count (the store checks it); never empty, and only
+        // beside sex = 'other', so choosing another option cannot leave a stale description behind.
+        PostgresMigration(version: 3, name: "profile-gender-description", statements: [
+            """
+            ALTER TABLE profiles ADD COLUMN gender_description text,
+                ADD CONSTRAINT profiles_gender_description_check
+                    CHECK (gender_description IS NULL OR (gender_description <> '' AND sex = 'other'))
+            """,
+        ]),
     ]
 }

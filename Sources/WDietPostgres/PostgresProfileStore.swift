@@ -20,8 +20,8 @@ public struct PostgresProfileStore: ProfileStore {
     }
 
     static let columns = """
-        id, user_id, date_of_birth, sex, height_cm, weight_kg, target_weight_kg, target_date, goal, activity,
-        dietary_preferences::text AS dietary_preferences, allergies::text AS allergies, meals_per_day, time_zone,
+        id, user_id, date_of_birth, sex, gender_description, height_cm, weight_kg, target_weight_kg, target_date, goal,
+        activity, dietary_preferences::text AS dietary_preferences, allergies::text AS allergies, meals_per_day, time_zone,
         eating_window_start_minute, plan_start_date, deficit, weight_unit, height_unit,
         plan_previous_inputs::text AS plan_previous_inputs, plan_changed_on, created_at, updated_at, version, deleted_at
         """
@@ -79,13 +79,14 @@ public struct PostgresProfileStore: ProfileStore {
         let changedOn = saved.planChange.map { PostgresLocalDate($0.changedOn) }
         let query: PostgresQuery = """
             INSERT INTO profiles (
-                id, user_id, date_of_birth, sex, height_cm, weight_kg, target_weight_kg, target_date, goal, activity,
-                dietary_preferences, allergies, meals_per_day, time_zone, eating_window_start_minute, plan_start_date,
+                id, user_id, date_of_birth, sex, gender_description, height_cm, weight_kg, target_weight_kg, target_date,
+                goal, activity, dietary_preferences, allergies, meals_per_day, time_zone, eating_window_start_minute, plan_start_date,
                 deficit, weight_unit, height_unit, plan_previous_inputs, plan_changed_on, created_at, updated_at, version,
                 deleted_at
             ) VALUES (
                 \(id ?? UUID()), \(saved.userId), \(PostgresLocalDate(profile.dateOfBirth)), \(profile.sex.rawValue),
-                \(profile.heightCm), \(profile.weightKg), \(profile.targetWeightKg), \(profile.targetDate.map(PostgresLocalDate.init)),
+                \(profile.genderDescription), \(profile.heightCm), \(profile.weightKg), \(profile.targetWeightKg),
+                \(profile.targetDate.map(PostgresLocalDate.init)),
                 \(profile.goal.rawValue), \(profile.activity.rawValue), \(dietaryPreferences)::jsonb, \(allergies)::jsonb,
                 \(profile.mealsPerDay), \(profile.timeZoneIdentifier), \(profile.eatingWindow.startMinute),
                 \(PostgresLocalDate(profile.planStartDate)), \(profile.deficit.rawValue), \(profile.weightUnit.rawValue),
@@ -93,7 +94,8 @@ public struct PostgresProfileStore: ProfileStore {
                 \(PostgresInstant(saved.updatedAt)), \(saved.version), NULL
             )
             ON CONFLICT (user_id) DO UPDATE SET
-                date_of_birth = EXCLUDED.date_of_birth, sex = EXCLUDED.sex, height_cm = EXCLUDED.height_cm,
+                date_of_birth = EXCLUDED.date_of_birth, sex = EXCLUDED.sex,
+                gender_description = EXCLUDED.gender_description, height_cm = EXCLUDED.height_cm,
                 weight_kg = EXCLUDED.weight_kg, target_weight_kg = EXCLUDED.target_weight_kg,
                 target_date = EXCLUDED.target_date, goal = EXCLUDED.goal, activity = EXCLUDED.activity,
                 dietary_preferences = EXCLUDED.dietary_preferences, allergies = EXCLUDED.allergies,
@@ -133,7 +135,7 @@ public struct PostgresProfileStore: ProfileStore {
             allergies: try decodeJSON([String].self, try row.value("allergies")),
             mealsPerDay: try row.value("meals_per_day"), timeZoneIdentifier: try row.value("time_zone"),
             eatingWindow: eatingWindow, planStartDate: try row.localDate("plan_start_date"), deficit: deficit,
-            weightUnit: weightUnit, heightUnit: heightUnit
+            weightUnit: weightUnit, heightUnit: heightUnit, genderDescription: try row.value("gender_description")
         )
         var planChange: PlanChange?
         if let previous: String = try row.value("plan_previous_inputs"), let changedOn = try row.optionalLocalDate("plan_changed_on") {

@@ -13,6 +13,7 @@ struct ProfileRecord: UserOwnedRecord {
     var userId: String
     var dateOfBirth: String
     var sex: String
+    var genderDescription: String?
     var heightCm: Double
     var weightKg: Double
     var targetWeightKg: Double?
@@ -46,6 +47,7 @@ struct ProfileRecord: UserOwnedRecord {
         self.userId = AppDatabase.idText(userId)
         dateOfBirth = profile.dateOfBirth.iso
         sex = profile.sex.rawValue
+        genderDescription = profile.genderDescription
         heightCm = profile.heightCm
         weightKg = profile.weightKg
         targetWeightKg = profile.targetWeightKg
@@ -75,6 +77,7 @@ struct ProfileRecord: UserOwnedRecord {
         userId = row["userId"]
         dateOfBirth = row["dateOfBirth"]
         sex = row["sex"]
+        genderDescription = row["genderDescription"]
         heightCm = row["heightCm"]
         weightKg = row["weightKg"]
         targetWeightKg = row["targetWeightKg"]
@@ -111,7 +114,7 @@ struct ProfileRecord: UserOwnedRecord {
             dietaryPreferences: try Self.strings(fromJSON: dietaryPreferences), allergies: try Self.strings(fromJSON: allergies),
             mealsPerDay: mealsPerDay, timeZoneIdentifier: timeZone, eatingWindow: eatingWindow,
             planStartDate: try AppDatabase.localDate(fromText: planStartDate), deficit: deficit,
-            weightUnit: weightUnit, heightUnit: heightUnit
+            weightUnit: weightUnit, heightUnit: heightUnit, genderDescription: genderDescription
         )
         var planChange: PlanChange?
         if let planPreviousInputs, let planChangedOn {

@@ -52,5 +52,9 @@ public enum StoreValidation {
         let timeless = ProfileValidator.errors(in: ProfileDraft(profile), today: profile.planStartDate)
             .filter { $0.field != .dateOfBirth && $0.field != .targetDate }
         if let first = timeless.first { throw .invalid(first.message) }
+        // Every way in trims it and turns "" into nil; an untrimmed or empty value would read back differently.
+        if let description = profile.genderDescription, description != ProfileValidator.normalizedGenderDescription(description) {
+            throw .invalid(ProfileValidator.Message.genderDescriptionUntrimmed)
+        }
     }
 }

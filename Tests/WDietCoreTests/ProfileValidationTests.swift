@@ -45,6 +45,10 @@ struct ProfileValidationTests {
         ("11 meals", .mealsPerDay, "Maximum 10 meals per day", { $0.mealsPerDay = 11 }),
         ("31-char tag", .allergies, "Each item must be 30 characters or fewer", { $0.allergies = [String(repeating: "x", count: 31)] }),
         ("bad zone", .timeZone, "Please select a valid time zone", { $0.timeZoneIdentifier = "Mars/Olympus" }),
+        ("21-character description", .genderDescription, "Gender description must be 20 characters or fewer",
+         { $0.sex = .other; $0.genderDescription = String(repeating: "x", count: 21) }),
+        ("description for Female", .genderDescription, "A gender description can only be added for Other",
+         { $0.genderDescription = "Non-binary" }),
     ]
 
     @Test("each rule gives exactly its message", arguments: cases)
@@ -65,6 +69,11 @@ struct ProfileValidationTests {
         ("10 preferences, duplicates ignored", { $0.dietaryPreferences = (1...10).map { "P\($0)" } + ["p1", " P2 "] }),
         ("1 meal", { $0.mealsPerDay = 1 }), ("10 meals", { $0.mealsPerDay = 10 }),
         ("decimal comma", { $0.currentWeight = NumericInput(text: "82,5") }),
+        ("20-character description", { $0.sex = .other; $0.genderDescription = String(repeating: "x", count: 20) }),
+        // Counted after trimming, as a person sees the characters: 20 with a five-code-point flag.
+        ("20 characters with spaces around", { $0.sex = .other; $0.genderDescription = "  " + String(repeating: "x", count: 20) + "\n" }),
+        ("20 characters with an emoji flag", { $0.sex = .other; $0.genderDescription = String(repeating: "x", count: 19) + "🏳️‍⚧️" }),
+        ("only spaces is none, even for Female", { $0.genderDescription = "   " }),
     ]
 
     @Test("the bounds themselves are valid", arguments: validBounds)
@@ -91,5 +100,25 @@ struct ProfileValidationTests {
     @Test("a leap-day today: two years later is 28 February")
     func leapDayLimit() {
         #expect(ProfileValidator.latestTargetDate(today: Fixtures.date("2028-02-29")) == Fixtures.date("2030-02-28"))
+    }
+}
+
+@Suite("Profile validation: the gender description of 001 §3")
+struct GenderDescriptionTests {
+    @Test func trimmedAndEmptyIsNone() {
+        #expect(ProfileValidator.normalizedGenderDescription("  Two-spirit \n") == "Two-spirit")
+        #expect(ProfileValidator.normalizedGenderDescription(" \t ") == nil)
+        #expect(ProfileValidator.normalizedGenderDescription("") == nil)
+        #expect(ProfileValidator.normalizedGenderDescription(nil) == nil)
+    }
+
+    @Test func theDescriptionIsNeverATargetInput() {
+        var described = Fixtures.profile(sex: .other)
+        described.genderDescription = "Genderfluid"
+        #expect(described.targetInputs == Fixtures.profile(sex: .other).targetInputs)
+        // Other's own rule (PRODUCT.md: −78, the mean of male +5 and female −161): 30 years, 180 cm, 80 kg on the
+        // plan's first day gives 800 + 1,125 − 150 − 78 = 1,697 kcal, with or without the words.
+        let day = Fixtures.date("2026-01-01")
+        #expect(Targets.compute(profile: described, latestWeightKg: nil, on: day).bmr == 1_697)
     }
 }

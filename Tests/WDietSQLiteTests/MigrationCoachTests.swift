@@ -15,6 +15,8 @@ import WDietSQLite
                 "planStartDate", "deficit", "weightUnit", "heightUnit", "createdAt", "updatedAt", "version", "deletedAt",
                 // Added by v2-profile-pending-changes (MigrationProfilePendingChangesTests).
                 "planPreviousInputs", "planChangedOn",
+                // Added by v7-profile-gender-description (MigrationProfileGenderDescriptionTests).
+                "genderDescription",
             ],
             "meals": [
                 "id", "userId", "name", "foodId", "grams", "kcal", "protein", "carbs", "fat", "fiber", "source",

@@ -188,6 +188,83 @@ struct ProfileAPITests {
         }
     }
 
+    // MARK: Gender "Other" with the person's own words (001 §3: max 20 characters)
+
+    @Test("Other takes a description: trimmed, stored, returned by GET; absent keeps it, \"\" or null clears it")
+    func genderDescription() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile(["sex": "other", "genderDescription": "  Non-binary \n"])
+            let read = try await client.api(.get, "/api/v1/profile", session).object()
+            #expect(read["sex"] as? String == "other")
+            #expect(read["genderDescription"] as? String == "Non-binary")
+
+            // Twenty characters as a person sees them, a five-code-point flag among them.
+            let twenty = String(repeating: "a", count: 18) + " 🏳️‍⚧️"
+            let saved = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile([
+                "sex": "other", "genderDescription": twenty,
+            ]))
+            #expect(saved.status == .ok, "\(saved.text)")
+            #expect(try saved.object()["genderDescription"] as? String == twenty)
+            #expect(try saved.object()["pendingChange"] == nil, "words alone never wait for midnight")
+
+            let kept = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["sex": "other", "mealsPerDay": 4]))
+            #expect(try kept.object()["genderDescription"] as? String == twenty)
+
+            let blank = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile([
+                "sex": "other", "genderDescription": "   ",
+            ])).object()
+            #expect(blank["genderDescription"] == nil, "spaces only is none, and none is left out")
+        }
+    }
+
+    @Test("21 characters: 422 with a clear message on genderDescription; nothing saved")
+    func genderDescriptionTooLong() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile(["sex": "other", "genderDescription": "Agender"])
+            let response = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile([
+                "sex": "other", "genderDescription": "Twenty-one characters",
+            ]))
+            #expect(response.status == .unprocessableContent)
+            let error = try response.errorDetail()
+            #expect(error.code == "invalid")
+            #expect(error.message == "Gender description must be 20 characters or fewer")
+            #expect(error.fields == ["genderDescription": "Gender description must be 20 characters or fewer"])
+            #expect(try await client.api(.get, "/api/v1/profile", session).object()["genderDescription"] as? String == "Agender")
+
+            // The preview judges it as the save does.
+            let preview = try await client.api(.get, "/api/v1/profile/preview?genderDescription=Twenty-one%20characters", session)
+            #expect(preview.status == .unprocessableContent)
+            #expect(try preview.errorDetail().fields == ["genderDescription": "Gender description must be 20 characters or fewer"])
+        }
+    }
+
+    @Test("a description is only for Other: sent with Male it is a 422; choosing Male without one clears it")
+    func genderDescriptionOnlyForOther() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile(["sex": "other", "genderDescription": "Agender"])
+            let refused = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile([
+                "sex": "male", "genderDescription": "Agender",
+            ]))
+            #expect(refused.status == .unprocessableContent)
+            #expect(try refused.errorDetail().fields == ["genderDescription": "A gender description can only be added for Other"])
+
+            // The preview of a switch to Male drops the saved words as the save would, and shows Male's BMR:
+            // Other's −78 becomes +5, so BMR 1,697 → 1,780 (PRODUCT.md; the fixture man, 30, 180 cm, 80 kg).
+            let preview = try await client.api(.get, "/api/v1/profile/preview?sex=male", session)
+            #expect(preview.status == .ok, "\(preview.text)")
+            let difference = try #require(try preview.object()["difference"] as? [String: Any])
+            #expect(number(difference["bmr"]) == 83)
+
+            let male = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["sex": "male"]))
+            #expect(male.status == .ok)
+            #expect(try male.object()["genderDescription"] == nil)
+            #expect(try await client.api(.get, "/api/v1/profile", session).object()["genderDescription"] == nil)
+        }
+    }
+
     @Test("without a session: 401")
     func unauthorized() async throws {
         let t = try TestApp()

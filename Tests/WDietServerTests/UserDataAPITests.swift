@@ -204,6 +204,71 @@ struct UserDataAPITests {
         }
     }
 
+    @Test("a gender description goes out in the JSON and CSV exports and comes back with the import")
+    func genderDescriptionRoundTrip() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let signedIn = try await client.register("sam@example.com")
+            let sam = APISession(token: signedIn.token, userId: signedIn.user.id)
+            let created = try await client.api(.put, "/api/v1/profile", sam, json: APIFixtures.profile([
+                "sex": "other", "genderDescription": "Two-spirit 🪶",
+            ]))
+            #expect(created.status == .created, "\(created.text)")
+
+            let exported = try await client.api(.get, "/api/v1/export", sam).text
+            let document = try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any]
+            let profile = try #require(document?["profile"] as? [String: Any])
+            #expect(profile["sex"] as? String == "other")
+            #expect(profile["genderDescription"] as? String == "Two-spirit 🪶")
+
+            let csv = try await client.api(.get, "/api/v1/export?format=csv", sam)
+            let archive = try Archive(data: Data(buffer: csv.body), accessMode: .read)
+            let entry = try #require(archive["profile.csv"])
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            let rows = Self.parseCSV(String(decoding: data, as: UTF8.self))
+            #expect(Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))["genderDescription"] == "Two-spirit 🪶")
+
+            let fresh = try await client.register("sam.new@example.com")
+            let newcomer = APISession(token: fresh.token, userId: fresh.user.id)
+            let imported = try await client.api(.post, "/api/v1/import", newcomer, body: exported)
+            #expect(imported.status == .created, "\(imported.text)")
+            let read = try await client.api(.get, "/api/v1/profile", newcomer).object()
+            #expect(read["sex"] as? String == "other")
+            #expect(read["genderDescription"] as? String == "Two-spirit 🪶")
+        }
+    }
+
+    @Test("an export whose description breaks the rules is refused by path; one from before the field imports with none")
+    func genderDescriptionImportRules() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let signedIn = try await client.register("sam@example.com")
+            let sam = APISession(token: signedIn.token, userId: signedIn.user.id)
+            #expect(try await client.api(.put, "/api/v1/profile", sam, json: APIFixtures.profile(["sex": "other"])).status == .created)
+            let exported = try await client.api(.get, "/api/v1/export", sam).object()
+            #expect((exported["profile"] as? [String: Any])?["genderDescription"] == nil, "none is left out")
+
+            func importing(_ description: Any?, sex: String) async throws -> TestResponse {
+                var document = exported
+                var profile = document["profile"] as? [String: Any] ?? [:]
+                profile["sex"] = sex
+                profile["genderDescription"] = description
+                document["profile"] = profile
+                let fresh = try await client.register("sam.\(UUID().uuidString.prefix(8))@example.com")
+                let body = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+                return try await client.api(.post, "/api/v1/import", APISession(token: fresh.token, userId: fresh.user.id), body: body)
+            }
+            let tooLong = try await importing("Twenty-one characters", sex: "other")
+            #expect(tooLong.status == .unprocessableContent)
+            #expect(try tooLong.errorDetail().fields == ["profile": "Gender description must be 20 characters or fewer"])
+            let notOther = try await importing("Agender", sex: "female")
+            #expect(try notOther.errorDetail().fields == ["profile": "A gender description can only be added for Other"])
+            // Hand-edited spaces are trimmed, as the form trims them.
+            #expect(try await importing("  Agender ", sex: "other").status == .created)
+        }
+    }
+
     @Test("POST /import refuses: not JSON 400, another format or version 422, malformed members 422 by path, too large 413")
     func importRefusals() async throws {
         let t = try TestApp()

@@ -288,7 +288,10 @@ paths:
       summary: Create or replace the profile
       description: |
         Required: dateOfBirth, sex, heightCm, weightKg, goal, activity. Optional members left out keep the stored
-        value (or the default for a new profile); `null` clears targetWeightKg and targetDate. A change of the
+        value (or the default for a new profile); `null` clears targetWeightKg, targetDate and genderDescription.
+        `genderDescription` (001 §3: a custom entry for Other, at most 20 characters, trimmed, never used in a
+        calculation) needs `sex` "other": sent with another sex it is a 422; left out, a stored one is kept while
+        `sex` stays "other" and dropped when it changes. A change of the
         targets' inputs (date of birth, sex, height, weight, goal, activity, deficit, plan start) applies at the
         user's next local midnight and the answer carries `pendingChange` ("changes apply tomorrow").
         Send `baseVersion` (the `version` the edit started from) to be told with 409 when another device saved in
@@ -344,6 +347,7 @@ paths:
       parameters:
         - { name: dateOfBirth, in: query, schema: { type: string, format: date } }
         - { name: sex, in: query, schema: { $ref: "#/components/schemas/Sex" } }
+        - { name: genderDescription, in: query, schema: { type: string, maxLength: 20 } }
         - { name: heightCm, in: query, schema: { type: number } }
         - { name: weightKg, in: query, schema: { type: number } }
         - { name: targetWeightKg, in: query, schema: { type: number } }
@@ -908,6 +912,13 @@ components:
       properties:
         dateOfBirth: { type: string, format: date }
         sex: { $ref: "#/components/schemas/Sex" }
+        genderDescription:
+          type: [string, "null"]
+          maxLength: 20
+          description: >-
+            Only with sex "other"; at most 20 characters as a person sees them (an emoji is one), trimmed; "" or null
+            is none. Stored and shown, never used in a calculation (Other has its own BMR rule).
+          examples: [Non-binary]
         heightCm: { type: number, minimum: 50, maximum: 300 }
         weightKg: { type: number, minimum: 20, maximum: 500 }
         targetWeightKg: { type: [number, "null"], minimum: 20, maximum: 500 }
@@ -932,6 +943,7 @@ components:
       properties:
         dateOfBirth: { type: string, format: date }
         sex: { $ref: "#/components/schemas/Sex" }
+        genderDescription: { type: string, maxLength: 20, description: Only with sex "other"; left out when there is none }
         heightCm: { type: number }
         weightKg: { type: number }
         targetWeightKg: { type: number }

@@ -7,6 +7,9 @@ import WDietStore
 struct ProfileBody: Decodable, Sendable {
     var dateOfBirth: JSONField<String>
     var sex: JSONField<String>
+    /// Only with `sex` "other", at most 20 characters, trimmed; "" or null is none. Left out, it keeps the stored
+    /// one while the profile stays "other", and is dropped when `sex` becomes something else.
+    var genderDescription: JSONField<String>
     var heightCm: JSONField<NumberInput>
     var weightKg: JSONField<NumberInput>
     var targetWeightKg: JSONField<NumberInput>
@@ -40,6 +43,7 @@ struct ProfileBody: Decodable, Sendable {
         switch field {
         case .dateOfBirth: "dateOfBirth"
         case .gender: "sex"
+        case .genderDescription: "genderDescription"
         case .height: "heightCm"
         case .currentWeight: "weightKg"
         case .targetWeight: "targetWeightKg"
@@ -98,15 +102,21 @@ struct ProfileBody: Decodable, Sendable {
         let heightUnit: HeightUnit? = choice(heightUnit, member: "heightUnit", current: stored?.heightUnit, message: Message.heightUnit)
 
         // Unknown values of the form's choices read as "not chosen", which the validator words as 001 does.
+        let chosenSex = sex.value.flatMap(Sex.init(rawValue:))
+        // Left out, the stored description follows the profile only while it stays "other" (001: choosing another
+        // option clears it); sent, it is judged, so a description beside "male" is a 422, not silently dropped.
+        let description = genderDescription.isAbsent
+            ? (chosenSex == .other ? stored?.genderDescription : nil)
+            : genderDescription.value
         let draft = ProfileDraft(
-            dateOfBirth: birth, sex: sex.value.flatMap(Sex.init(rawValue:)), height: heightCm.numeric,
+            dateOfBirth: birth, sex: chosenSex, height: heightCm.numeric,
             currentWeight: weightKg.numeric,
             targetWeight: targetWeightKg.isAbsent ? (stored?.targetWeightKg).map { .value($0) } ?? .missing : targetWeightKg.numeric,
             goal: goal.value.flatMap(Goal.init(rawValue:)), targetDate: target,
             activity: activity.value.flatMap(ActivityLevel.init(rawValue:)),
             dietaryPreferences: dietaryPreferences.merged(into: stored?.dietaryPreferences) ?? [],
             allergies: allergies.merged(into: stored?.allergies) ?? [],
-            mealsPerDay: mealsPerDay, timeZoneIdentifier: timeZoneIdentifier
+            mealsPerDay: mealsPerDay, timeZoneIdentifier: timeZoneIdentifier, genderDescription: description
         )
         for error in ProfileValidator.errors(in: draft, today: today) {
             let member = Self.member(for: error.field)
@@ -122,7 +132,8 @@ struct ProfileBody: Decodable, Sendable {
             dietaryPreferences: ProfileValidator.normalizedTags(draft.dietaryPreferences),
             allergies: ProfileValidator.normalizedTags(draft.allergies), mealsPerDay: mealsPerDay,
             timeZoneIdentifier: timeZoneIdentifier, eatingWindow: eatingWindow, planStartDate: planStart,
-            deficit: deficit ?? .minus500, weightUnit: weightUnit ?? .kg, heightUnit: heightUnit ?? .cm
+            deficit: deficit ?? .minus500, weightUnit: weightUnit ?? .kg, heightUnit: heightUnit ?? .cm,
+            genderDescription: ProfileValidator.normalizedGenderDescription(description)
         )
     }
 }

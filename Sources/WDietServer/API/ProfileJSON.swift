@@ -14,6 +14,8 @@ struct ProfileJSON: ResponseEncodable, Sendable {
 
     var dateOfBirth: LocalDate
     var sex: Sex
+    /// Only with sex "other"; left out when there is none.
+    var genderDescription: String?
     var heightCm: Double
     var weightKg: Double
     var targetWeightKg: Double?
@@ -40,6 +42,7 @@ struct ProfileJSON: ResponseEncodable, Sendable {
         let p = stored.profile
         dateOfBirth = p.dateOfBirth
         sex = p.sex
+        genderDescription = p.genderDescription
         heightCm = p.heightCm
         weightKg = p.weightKg
         targetWeightKg = p.targetWeightKg
@@ -83,7 +86,7 @@ struct ProfileConflictJSON: Encodable {
 
     /// The members a person edits, in the form's order: what `differences` compares.
     static let editableMembers = [
-        "dateOfBirth", "sex", "heightCm", "weightKg", "goal", "targetWeightKg", "targetDate", "activity",
+        "dateOfBirth", "sex", "genderDescription", "heightCm", "weightKg", "goal", "targetWeightKg", "targetDate", "activity",
         "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "deficit", "weightUnit",
         "heightUnit", "planStartDate",
     ]

@@ -44,6 +44,8 @@ struct ProfilePreviewAPI: Sendable {
                 object[name] = values.last ?? ""
             }
         }
+        // A proposed sex without a description previews as PUT saves it: the saved description stays only for Other.
+        if query.has("sex"), !query.has("genderDescription") { object["genderDescription"] = nil }
         guard unknown.isEmpty else { throw APIError.badRequest("The preview has parameters it does not know.", fields: unknown) }
         let data = try JSONSerialization.data(withJSONObject: object)
         do {

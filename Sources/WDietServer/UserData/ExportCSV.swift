@@ -32,13 +32,13 @@ public enum ExportCSV {
             }),
         ]
         var profile = Table(name: "profile.csv", rows: [[
-            "dateOfBirth", "sex", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal", "activity",
+            "dateOfBirth", "sex", "genderDescription", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal", "activity",
             "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "planStartDate", "deficit",
             "weightUnit", "heightUnit", "planChangedOn", "planPreviousInputs", "version", "createdAt", "updatedAt",
         ]])
         if let p = document.profile {
             profile.rows.append([
-                p.dateOfBirth.iso, p.sex.rawValue, number(p.heightCm), number(p.weightKg), number(p.targetWeightKg),
+                p.dateOfBirth.iso, p.sex.rawValue, p.genderDescription ?? "", number(p.heightCm), number(p.weightKg), number(p.targetWeightKg),
                 p.targetDate?.iso ?? "", p.goal.rawValue, p.activity.rawValue, try json(p.dietaryPreferences), try json(p.allergies),
                 String(p.mealsPerDay), p.timeZone, p.eatingWindowStart, p.planStartDate.iso, p.deficit.rawValue,
                 p.weightUnit.rawValue, p.heightUnit.rawValue, p.planChange?.changedOn.iso ?? "",

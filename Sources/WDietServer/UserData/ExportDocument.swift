@@ -42,6 +42,9 @@ public struct ExportDocument: Codable, Sendable, Equatable {
     struct ProfileDocument: Codable, Sendable, Equatable {
         var dateOfBirth: LocalDate
         var sex: Sex
+        /// Only with sex "other"; left out when there is none. Added within format version 1: a document without
+        /// it (every export made before) reads as "no description".
+        var genderDescription: String?
         var heightCm: Double
         var weightKg: Double
         var targetWeightKg: Double?
@@ -128,10 +131,10 @@ extension ExportDocument {
         profile = data.profile.map { stored in
             let p = stored.profile
             return ProfileDocument(
-                dateOfBirth: p.dateOfBirth, sex: p.sex, heightCm: p.heightCm, weightKg: p.weightKg,
-                targetWeightKg: p.targetWeightKg, targetDate: p.targetDate, goal: p.goal, activity: p.activity,
-                dietaryPreferences: p.dietaryPreferences, allergies: p.allergies, mealsPerDay: p.mealsPerDay,
-                timeZone: p.timeZoneIdentifier, eatingWindowStart: EatingWindow.clock(p.eatingWindow.startMinute),
+                dateOfBirth: p.dateOfBirth, sex: p.sex, genderDescription: p.genderDescription, heightCm: p.heightCm,
+                weightKg: p.weightKg, targetWeightKg: p.targetWeightKg, targetDate: p.targetDate, goal: p.goal,
+                activity: p.activity, dietaryPreferences: p.dietaryPreferences, allergies: p.allergies,
+                mealsPerDay: p.mealsPerDay, timeZone: p.timeZoneIdentifier, eatingWindowStart: EatingWindow.clock(p.eatingWindow.startMinute),
                 planStartDate: p.planStartDate, deficit: p.deficit, weightUnit: p.weightUnit, heightUnit: p.heightUnit,
                 planChange: stored.planChange, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
             )
@@ -215,7 +218,9 @@ extension ExportDocument {
                     targetWeightKg: p.targetWeightKg, targetDate: p.targetDate, goal: p.goal, activity: p.activity,
                     dietaryPreferences: p.dietaryPreferences, allergies: p.allergies, mealsPerDay: p.mealsPerDay,
                     timeZoneIdentifier: p.timeZone, eatingWindow: window, planStartDate: p.planStartDate, deficit: p.deficit,
-                    weightUnit: p.weightUnit, heightUnit: p.heightUnit
+                    weightUnit: p.weightUnit, heightUnit: p.heightUnit,
+                    // Trimmed as every form and API trims it, so a hand-edited export with "" or spaces still imports.
+                    genderDescription: ProfileValidator.normalizedGenderDescription(p.genderDescription)
                 )
                 if TimeZone(identifier: p.timeZone) == nil { errors.add("profile.timeZone", "Please choose a time zone") }
                 do { try StoreValidation.validate(profile) } catch { errors.add("profile", "\(error)") }

@@ -60,6 +60,10 @@ struct ProfilePages: Sendable {
         var latestTarget: String
         var dateOfBirth: String
         var sexes: [Option]
+        /// The description field shows only for Other (001 §3 "Custom entry allowed for 'Other'").
+        var isOther: Bool
+        var genderDescription: String
+        var genderDescriptionCount: Int
         var heightInCm: Bool
         var heightCm: String
         var heightFeet: String
@@ -141,6 +145,9 @@ struct ProfilePages: Sendable {
             latestTarget: ProfileValidator.latestTargetDate(today: today).iso,
             dateOfBirth: profile.dateOfBirth.iso,
             sexes: Sex.allCases.map { Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == profile.sex) },
+            isOther: profile.sex == .other,
+            genderDescription: profile.genderDescription ?? "",
+            genderDescriptionCount: profile.genderDescription?.count ?? 0,
             heightInCm: profile.heightUnit == .cm,
             heightCm: Self.decimal(profile.heightCm),
             heightFeet: String(feet),

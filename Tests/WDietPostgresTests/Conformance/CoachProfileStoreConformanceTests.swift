@@ -72,6 +72,10 @@ import WDietTestSupport
         (Fixtures.profile(heightCm: 49), "Height must be at least 50 cm (1'8\")"),
         (Fixtures.profile(weightKg: 501), "Weight must be less than 500 kg (1102 lbs)"),
         (Fixtures.profile(heightCm: .nan), "Please enter a valid number"),
+        (described("Non-binary", sex: .male), "A gender description can only be added for Other"),
+        (described(String(repeating: "x", count: 21)), "Gender description must be 20 characters or fewer"),
+        (described(" Agender"), "Please check the gender description"),
+        (described(""), "Please check the gender description"),
     ])
     func refusesProfilesTheFormWouldRefuse(backend: StoreBackend, refused: (Profile, String)) async throws {
         try await backend.withCoachStores { stores in
@@ -80,6 +84,41 @@ import WDietTestSupport
                 try await stores.profiles.saveProfile(refused.0, userId: user, expectedVersion: nil)
             }
             #expect(try await stores.profiles.profile(userId: user) == nil)
+        }
+    }
+
+    static func described(_ description: String, sex: Sex = .other) -> Profile {
+        var profile = Fixtures.profile(sex: sex)
+        profile.genderDescription = description
+        return profile
+    }
+
+    /// 001 §3 "Custom entry allowed for 'Other' (max 20 chars)": stored, read back, cleared with another option,
+    /// and never part of the targets (so it never waits for midnight and never moves a number).
+    @Test(arguments: StoreBackend.allCases)
+    func aGenderDescriptionRoundTripsAndNeverTouchesTheTargets(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: Self.changeDay) { stores in
+            let user = try await stores.makeUser()
+            let other = try await stores.profiles.saveProfile(Fixtures.profile(sex: .other), userId: user, expectedVersion: nil)
+            // Twenty characters as a person sees them: the trans flag is one, though it is five code points.
+            let twenty = String(repeating: "a", count: 18) + " 🏳️‍⚧️"
+            #expect(twenty.count == 20 && twenty.unicodeScalars.count == 24)
+
+            stores.clock.advance(seconds: 60)
+            let described = try await stores.profiles.saveProfile(
+                Self.described(twenty), userId: user, expectedVersion: other.version)
+            #expect(described.profile.genderDescription == twenty)
+            #expect(described.version == other.version + 1)
+            #expect(described.planChange == nil, "only words changed: nothing waits for midnight")
+            #expect(Self.calories(described, on: "2026-01-21") == Self.calories(other, on: "2026-01-21"))
+            #expect(try await stores.profiles.profile(userId: user)?.profile.genderDescription == twenty)
+
+            // Choosing another option clears it (the form and the API send none with it).
+            var female = Fixtures.profile(sex: .female)
+            female.genderDescription = nil
+            let changed = try await stores.profiles.saveProfile(female, userId: user, expectedVersion: described.version)
+            #expect(try await stores.profiles.profile(userId: user)?.profile.genderDescription == nil)
+            #expect(changed.planChange != nil, "the sex itself is a target input")
         }
     }
 

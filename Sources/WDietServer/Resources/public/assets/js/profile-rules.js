@@ -25,6 +25,8 @@ window.ProfileRules = (function () {
     tooFewMeals: "At least 1 meal per day required",
     tooManyMeals: "Maximum 10 meals per day",
     tagTooLong: "Each item must be 30 characters or fewer",
+    genderDescriptionTooLong: "Gender description must be 20 characters or fewer",
+    genderDescriptionNotOther: "A gender description can only be added for Other",
   };
 
   const KG_PER_LB = 0.45359237;
@@ -79,7 +81,7 @@ window.ProfileRules = (function () {
 
   /**
    * One field's error, by the API member it belongs to, for a draft in metric:
-   * {dateOfBirth, sex, heightCm: NumericInput, weightKg: NumericInput, targetWeightKg: NumericInput, goal,
+   * {dateOfBirth, sex, genderDescription, heightCm: NumericInput, weightKg: NumericInput, targetWeightKg: NumericInput, goal,
    *  targetDate, activity, dietaryPreferences: [], allergies: [], mealsPerDay}.
    */
   function fieldError(member, draft, today) {
@@ -94,6 +96,13 @@ window.ProfileRules = (function () {
         return null;
       }
       case "sex": return draft.sex ? null : MESSAGES.genderMissing;
+      case "genderDescription": {
+        const description = normalizedGenderDescription(draft.genderDescription);
+        if (!description) return null;
+        if (characterCount(description) > 20) return MESSAGES.genderDescriptionTooLong;
+        if (draft.sex && draft.sex !== "other") return MESSAGES.genderDescriptionNotOther;
+        return null;
+      }
       case "heightCm": return rangeError(draft.heightCm, 50, 300, [MESSAGES.heightTooLow, MESSAGES.heightTooHigh], true);
       case "weightKg": return rangeError(draft.weightKg, 20, 500, [MESSAGES.weightTooLow, MESSAGES.weightTooHigh], true);
       case "targetWeightKg":
@@ -136,7 +145,22 @@ window.ProfileRules = (function () {
     return result;
   }
 
-  const MEMBERS = ["dateOfBirth", "sex", "heightCm", "weightKg", "goal", "targetWeightKg", "targetDate", "activity",
+  /** Characters as a person sees them (an emoji flag is one), as Swift counts them: what the 20-character limit counts. */
+  function characterCount(text) {
+    if (typeof Intl !== "undefined" && Intl.Segmenter) {
+      let count = 0;
+      for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) count += 1;
+      return count;
+    }
+    return Array.from(text).length;
+  }
+  /** The description as saved: trimmed; null when nothing is left (WDietCore.ProfileValidator). */
+  function normalizedGenderDescription(text) {
+    const trimmed = String(text == null ? "" : text).trim();
+    return trimmed === "" ? null : trimmed;
+  }
+
+  const MEMBERS = ["dateOfBirth", "sex", "genderDescription", "heightCm", "weightKg", "goal", "targetWeightKg", "targetDate", "activity",
     "dietaryPreferences", "allergies", "mealsPerDay"];
   /** Every error of the draft, in the form's order: [{member, message}]. */
   function errors(draft, today) {
@@ -188,5 +212,6 @@ window.ProfileRules = (function () {
   return {
     MESSAGES, tenth, poundsFromKg, kgFromPounds, feetAndInches, cmFromFeetAndInches, decimal, parseNumber,
     addDays, age, latestTargetDate, fieldError, errors, normalizedTags, timeline, confirmations, MEMBERS,
+    characterCount, normalizedGenderDescription,
   };
 })();

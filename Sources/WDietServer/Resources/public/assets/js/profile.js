@@ -14,13 +14,13 @@
   const RETRY_DELAYS = [2000, 5000, 10000];
   const GOALS = { lose: "Lose Weight", maintain: "Maintain Weight", gain: "Gain Weight" };
   const FIELD_LABELS = {
-    dateOfBirth: "Date of birth", sex: "Gender", heightCm: "Height", weightKg: "Current weight", goal: "Primary goal",
+    dateOfBirth: "Date of birth", sex: "Gender", genderDescription: "Gender description", heightCm: "Height", weightKg: "Current weight", goal: "Primary goal",
     targetWeightKg: "Target weight", targetDate: "Target date", activity: "Activity level",
     dietaryPreferences: "Dietary preferences", allergies: "Allergies and restrictions", mealsPerDay: "Meals per day",
   };
   // Where focus goes for each member's error.
   const FOCUS = {
-    dateOfBirth: "date-of-birth", sex: null, heightCm: null, weightKg: "weight", goal: "goal",
+    dateOfBirth: "date-of-birth", sex: null, genderDescription: "gender-description", heightCm: null, weightKg: "weight", goal: "goal",
     targetWeightKg: "target-weight", targetDate: "target-date", activity: null,
     dietaryPreferences: "preferences-input", allergies: "allergies-input", mealsPerDay: "meals-value",
   };
@@ -92,7 +92,10 @@
   /** The draft in metric, as the rules read it. */
   function draft() {
     return {
-      dateOfBirth: $("date-of-birth").value, sex: checked("sex"), heightCm: numbers.heightCm, weightKg: numbers.weightKg,
+      dateOfBirth: $("date-of-birth").value, sex: checked("sex"),
+      // Only Other carries a description (001 §3): with another choice the (hidden) field's text is not part of it.
+      genderDescription: checked("sex") === "other" ? $("gender-description").value : null,
+      heightCm: numbers.heightCm, weightKg: numbers.weightKg,
       goal: $("goal").value, targetWeightKg: numbers.targetWeightKg, targetDate: $("target-date").value,
       activity: checked("activity"), dietaryPreferences: R.normalizedTags(tags.dietaryPreferences),
       allergies: R.normalizedTags(tags.allergies), mealsPerDay,
@@ -103,7 +106,8 @@
     const d = draft();
     const number = (input) => (input.value !== undefined ? input.value : null);
     return {
-      dateOfBirth: d.dateOfBirth, sex: d.sex, heightCm: number(d.heightCm), weightKg: number(d.weightKg), goal: d.goal,
+      dateOfBirth: d.dateOfBirth, sex: d.sex, genderDescription: R.normalizedGenderDescription(d.genderDescription),
+      heightCm: number(d.heightCm), weightKg: number(d.weightKg), goal: d.goal,
       targetWeightKg: number(d.targetWeightKg), targetDate: d.targetDate || null, activity: d.activity,
       dietaryPreferences: d.dietaryPreferences, allergies: d.allergies, mealsPerDay: d.mealsPerDay,
       timeZone: base.timeZone, eatingWindowStart: base.eatingWindowStart, deficit: base.deficit,
@@ -122,6 +126,8 @@
   function fill(p) {
     $("date-of-birth").value = p.dateOfBirth || "";
     form.querySelectorAll('input[name="sex"]').forEach((r) => { r.checked = r.value === p.sex; });
+    $("gender-description").value = p.genderDescription || "";
+    showGenderDescription();
     numbers.heightCm = p.heightCm == null ? { missing: true } : { value: p.heightCm };
     numbers.weightKg = p.weightKg == null ? { missing: true } : { value: p.weightKg };
     numbers.targetWeightKg = p.targetWeightKg == null ? { missing: true } : { value: p.targetWeightKg };
@@ -349,7 +355,33 @@
   $("target-date").addEventListener("blur", () => validateField("targetDate"));
   $("target-date").addEventListener("change", () => { validateField("targetDate"); updateHelper(); edited(); });
   $("goal").addEventListener("change", () => { validateField("goal"); edited(); });
-  form.querySelectorAll('input[name="sex"]').forEach((r) => r.addEventListener("change", () => { validateField("sex"); edited(); }));
+  form.querySelectorAll('input[name="sex"]').forEach((r) => r.addEventListener("change", () => {
+    validateField("sex");
+    showGenderDescription();
+    if (checked("sex") !== "other") setError("genderDescription", null);
+    edited();
+  }));
+
+  // ---- Gender "Other": the person's own words, up to 20 characters (001 §3), never used in a calculation ----
+  // The field shows only for Other. What was typed stays in the field while another option is chosen (so a slip of
+  // the finger loses nothing) but is not sent: saving with Male or Female clears the description.
+  function showGenderDescription() {
+    $("gender-description-field").hidden = checked("sex") !== "other";
+    countGenderDescription();
+  }
+  function countGenderDescription() {
+    const count = R.characterCount($("gender-description").value.trim());
+    $("gender-description-count").textContent = `${count}/20 characters`;
+  }
+  // No maxlength attribute: the browser would count UTF-16 units (an emoji flag is 4 or more) and cut typing
+  // short, while 001 §1 says validation must not block typing; the counter and the message on blur say the limit.
+  $("gender-description").addEventListener("input", () => {
+    countGenderDescription();
+    // A message already shown goes away as soon as the text fits again; a new one waits for blur.
+    if (form.querySelector('[data-error-for="genderDescription"]').textContent) validateField("genderDescription");
+    edited();
+  });
+  $("gender-description").addEventListener("blur", () => { touched.add("genderDescription"); validateField("genderDescription"); });
   let activityTipShown = false;
   form.querySelectorAll('input[name="activity"]').forEach((r) => r.addEventListener("change", () => {
     validateField("activity");
@@ -1041,6 +1073,26 @@
     event.preventDefault();
     event.returnValue = "";
   });
+
+  // ---- The sticky save bar steps aside for the on-screen keyboard (001 §9 "Hides when keyboard appears") ----
+  // A phone's keyboard shrinks the visual viewport, not the layout viewport the fixed bar is placed in, so the bar
+  // would sit on top of the field being typed into. The keyboard is taken to be open when a text field has focus
+  // and the visible area (times the pinch-zoom scale, so zooming in does not count) is under 75 % of the layout
+  // viewport; the bar comes back when the keyboard closes. Without VisualViewport (or a keyboard) it always shows.
+  const saveBar = form.querySelector(".profile__savebar");
+  const KEYBOARD_SHARE = 0.75;
+  function keyboardOpen() {
+    const viewport = window.visualViewport;
+    const field = document.activeElement;
+    if (!viewport || !field || !form.contains(field) || !field.matches("input:not([type=radio]):not([type=checkbox]), textarea")) {
+      return false;
+    }
+    return viewport.height * viewport.scale < document.documentElement.clientHeight * KEYBOARD_SHARE;
+  }
+  function placeSaveBar() { saveBar.hidden = keyboardOpen(); }
+  if (window.visualViewport) window.visualViewport.addEventListener("resize", placeSaveBar);
+  form.addEventListener("focusin", placeSaveBar);
+  form.addEventListener("focusout", () => setTimeout(placeSaveBar, 0));
 
   // ---- Start: restore a draft left behind (closed tab, offline save) ----
   renderTags("dietaryPreferences");
