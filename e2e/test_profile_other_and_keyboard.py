@@ -179,3 +179,39 @@ def test_pinch_zoom_does_not_hide_the_save_bar(page, server):
     assert page.evaluate("visualViewport.height") == 422
     page.evaluate("window.visualViewport.dispatchEvent(new Event('resize'))")
     expect(page.locator(".profile__savebar")).to_be_visible()
+
+
+def test_holding_the_stepper_repeats_until_the_range_ends(page, server):
+    """001 §9 Stepper: "Long press for continuous increment/decrement"; a tap is still one step."""
+    open_profile(page, server)
+    value = page.locator("#meals-value")
+    expect(value).to_have_text("3")
+    page.locator("#meals-plus").click()
+    expect(value).to_have_text("4")
+
+    def hold(selector: str, seconds: float) -> None:
+        box = page.locator(selector).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(seconds * 1000)
+        page.mouse.up()
+
+    # 400 ms, then a step every 150 ms: 2.5 s is more than the six steps to 10, where it stops.
+    hold("#meals-plus", 2.5)
+    expect(value).to_have_text("10")
+    expect(page.locator("#meals-plus")).to_be_disabled()
+    # A short hold is a tap: one step down, not a run.
+    page.locator("#meals-minus").click()
+    expect(value).to_have_text("9")
+    hold("#meals-minus", 1.2)
+    # 400 ms, then a step every 150 ms: about five steps (fewer on a busy machine), more than any tap makes; and the
+    # release adds none.
+    steps = 9 - int(value.inner_text())
+    assert 2 <= steps <= 6, steps
+    page.wait_for_timeout(400)
+    assert int(value.inner_text()) == 9 - steps
+    page.locator("#profile-save").click()
+    expect(page.locator(".toast").last).to_contain_text("✓ Profile updated successfully")
+    status, profile = api(page, server, "GET", "/api/v1/profile")
+    assert profile["mealsPerDay"] == 9 - steps
+    assert page.console_errors == []

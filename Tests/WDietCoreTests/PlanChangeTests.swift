@@ -153,6 +153,8 @@ struct PlanChangeTests {
         let immediate: Set = [
             "targetWeightKg", "targetDate", "dietaryPreferences", "allergies", "mealsPerDay", "timeZoneIdentifier",
             "eatingWindow", "weightUnit", "heightUnit",
+            // Words beside "other" (001 §3): shown, never calculated with.
+            "genderDescription",
         ]
         let fields = Set(Mirror(reflecting: Self.losing).children.compactMap(\.label))
         #expect(fields == targetInputs.union(immediate))

@@ -1,6 +1,9 @@
 import Foundation
+import GRDB
+import PostgresNIO
 import Testing
 import WDietCore
+import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
@@ -119,6 +122,43 @@ import WDietTestSupport
             let changed = try await stores.profiles.saveProfile(female, userId: user, expectedVersion: described.version)
             #expect(try await stores.profiles.profile(userId: user)?.profile.genderDescription == nil)
             #expect(changed.planChange != nil, "the sex itself is a target input")
+        }
+    }
+
+    /// Below the store's checks, each schema's CHECK keeps a description non-empty and beside "other" only, so no
+    /// write path (an import, a future sync) can leave words behind a change to Male or Female.
+    @Test(arguments: StoreBackend.allCases, [
+        ("sex", "male"),          // the words stay, the option changes
+        ("description", ""),      // none is NULL, never ""
+    ])
+    func theSchemaRefusesADescriptionBesideAnotherOption(backend: StoreBackend, change: (String, String)) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            _ = try await stores.profiles.saveProfile(Self.described("Agender"), userId: user, expectedVersion: nil)
+            let refused: Bool
+            switch stores.database {
+            case .sqlite(let database):
+                let sql = change.0 == "sex" ? "UPDATE profiles SET sex = ?" : "UPDATE profiles SET genderDescription = ?"
+                do {
+                    try await database.writer.write { db in try db.execute(sql: sql, arguments: [change.1]) }
+                    refused = false
+                } catch let error as DatabaseError {
+                    refused = error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK
+                }
+            case .postgres(let client):
+                do {
+                    if change.0 == "sex" {
+                        try await client.query("UPDATE profiles SET sex = \(change.1)")
+                    } else {
+                        try await client.query("UPDATE profiles SET gender_description = \(change.1)")
+                    }
+                    refused = false
+                } catch let error as PSQLError {
+                    refused = error.serverInfo?[.sqlState] == "23514"   // check_violation
+                }
+            }
+            #expect(refused)
+            #expect(try await stores.profiles.profile(userId: user)?.profile.genderDescription == "Agender")
         }
     }
 

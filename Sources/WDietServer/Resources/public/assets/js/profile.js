@@ -478,8 +478,37 @@
     validateField("mealsPerDay");
     edited();
   }
-  $("meals-minus").addEventListener("click", () => stepMeals(-1));
-  $("meals-plus").addEventListener("click", () => stepMeals(1));
+  // 001 §9 "Long press for continuous increment/decrement": held for 400 ms, a button steps every 150 ms until it is
+  // let go or the range ends. The click that ends a long press is not one more step.
+  function holdToRepeat(button, delta) {
+    let timer = null;
+    let repeated = false;
+    const stop = () => { clearTimeout(timer); clearInterval(timer); timer = null; };
+    button.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      stop();
+      repeated = false;
+      timer = setTimeout(() => {
+        timer = setInterval(() => {
+          const before = mealsPerDay;
+          stepMeals(delta);
+          repeated = true;
+          if (mealsPerDay === before) stop();
+        }, 150);
+      }, 400);
+    });
+    ["pointerup", "pointerleave", "pointercancel"].forEach((type) => button.addEventListener(type, stop));
+    // A long touch would otherwise open the context menu or select the sign.
+    button.addEventListener("contextmenu", (event) => event.preventDefault());
+    button.addEventListener("click", (event) => {
+      // Only a pointer's click ends a long press (a keyboard's click has detail 0).
+      if (repeated && event.detail > 0) { repeated = false; return; }
+      repeated = false;
+      stepMeals(delta);
+    });
+  }
+  holdToRepeat($("meals-minus"), -1);
+  holdToRepeat($("meals-plus"), 1);
   $("meals-value").addEventListener("keydown", (event) => {
     if (event.key === "ArrowUp" || event.key === "ArrowRight") { event.preventDefault(); stepMeals(1); }
     if (event.key === "ArrowDown" || event.key === "ArrowLeft") { event.preventDefault(); stepMeals(-1); }
