@@ -347,7 +347,7 @@ paths:
       parameters:
         - { name: dateOfBirth, in: query, schema: { type: string, format: date } }
         - { name: sex, in: query, schema: { $ref: "#/components/schemas/Sex" } }
-        - { name: genderDescription, in: query, schema: { type: string, maxLength: 20 } }
+        - { name: genderDescription, in: query, schema: { type: string }, description: "As in PUT /profile" }
         - { name: heightCm, in: query, schema: { type: number } }
         - { name: weightKg, in: query, schema: { type: number } }
         - { name: targetWeightKg, in: query, schema: { type: number } }
@@ -914,10 +914,10 @@ components:
         sex: { $ref: "#/components/schemas/Sex" }
         genderDescription:
           type: [string, "null"]
-          maxLength: 20
           description: >-
-            Only with sex "other"; at most 20 characters as a person sees them (an emoji is one), trimmed; "" or null
-            is none. Stored and shown, never used in a calculation (Other has its own BMR rule).
+            Only with sex "other"; at most 20 characters as a person sees them (grapheme clusters: an emoji flag of
+            five code points is one, so no `maxLength`, which counts code points), trimmed; "" or null is none.
+            Stored and shown, never used in a calculation (Other has its own BMR rule).
           examples: [Non-binary]
         heightCm: { type: number, minimum: 50, maximum: 300 }
         weightKg: { type: number, minimum: 20, maximum: 500 }
@@ -943,7 +943,7 @@ components:
       properties:
         dateOfBirth: { type: string, format: date }
         sex: { $ref: "#/components/schemas/Sex" }
-        genderDescription: { type: string, maxLength: 20, description: Only with sex "other"; left out when there is none }
+        genderDescription: { type: string, description: 'Only with sex "other"; left out when there is none' }
         heightCm: { type: number }
         weightKg: { type: number }
         targetWeightKg: { type: number }
