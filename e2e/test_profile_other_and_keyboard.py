@@ -215,3 +215,28 @@ def test_holding_the_stepper_repeats_until_the_range_ends(page, server):
     status, profile = api(page, server, "GET", "/api/v1/profile")
     assert profile["mealsPerDay"] == 9 - steps
     assert page.console_errors == []
+
+
+def test_a_field_the_keyboard_covers_is_brought_to_the_middle_of_what_is_left(page, server):
+    """001 §9 Smart Scroll "On Focus": if the keyboard covers the field, it is scrolled to the centre of the visible
+    area (not its edge); a field still in view does not move."""
+    open_profile(page, server)
+    field = page.locator("#target-weight")
+    # The field sits low on the screen, below where the keyboard will end.
+    field.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().top - 700)")
+    field.focus()
+    assert 680 <= field.evaluate("el => el.getBoundingClientRect().top") <= 720
+    set_visual_viewport(page, 430)
+    page.wait_for_function(
+        "el => Math.abs((el.getBoundingClientRect().top + el.getBoundingClientRect().bottom) / 2 - 215) < 4",
+        arg=field.element_handle(),
+    )
+    page.wait_for_timeout(600)  # the smooth scroll's last pixels
+    # The next field, still visible above the keyboard: no jump.
+    before = page.evaluate("window.scrollY")
+    target_date = page.locator("#target-date")
+    assert target_date.evaluate("el => el.getBoundingClientRect().bottom") <= 430
+    target_date.focus()
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.scrollY") == before
+    assert page.console_errors == []

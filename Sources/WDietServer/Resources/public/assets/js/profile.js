@@ -1103,7 +1103,7 @@
     event.returnValue = "";
   });
 
-  // ---- The sticky save bar steps aside for the on-screen keyboard (001 §9 "Hides when keyboard appears") ----
+  // ---- The on-screen keyboard (001 §9): the sticky save bar steps aside ("Hides when keyboard appears") ----
   // A phone's keyboard shrinks the visual viewport, not the layout viewport the fixed bar is placed in, so the bar
   // would sit on top of the field being typed into. The keyboard is taken to be open when a text field has focus
   // and the visible area (times the pinch-zoom scale, so zooming in does not count) is under 75 % of the layout
@@ -1118,7 +1118,21 @@
     }
     return viewport.height * viewport.scale < document.documentElement.clientHeight * KEYBOARD_SHARE;
   }
-  function placeSaveBar() { saveBar.hidden = keyboardOpen(); }
+  function placeSaveBar() {
+    const open = keyboardOpen();
+    saveBar.hidden = open;
+    if (open) keepFieldInView(document.activeElement);
+  }
+  // 001 §9 "Smart Scroll, On Focus": a field the keyboard covers is brought to the middle of what is left visible,
+  // not to its edge; one already in view stays where it is.
+  function keepFieldInView(field) {
+    const viewport = window.visualViewport;
+    const rect = field.getBoundingClientRect();
+    const top = rect.top - viewport.offsetTop;
+    const bottom = rect.bottom - viewport.offsetTop;
+    if (top >= 0 && bottom <= viewport.height) return;
+    window.scrollBy({ top: (top + bottom - viewport.height) / 2, behavior: WDiet.prefersReducedMotion() ? "auto" : "smooth" });
+  }
   if (window.visualViewport) window.visualViewport.addEventListener("resize", placeSaveBar);
   form.addEventListener("focusin", placeSaveBar);
   form.addEventListener("focusout", () => setTimeout(placeSaveBar, 0));
