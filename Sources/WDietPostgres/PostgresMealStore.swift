@@ -73,7 +73,7 @@ public struct PostgresMealStore: MealStore {
         }
     }
 
-    /// The day's live meals, newest first; `PostgresDashboardStore.dayQuery` repeats it in its combined read.
+    /// The day's live meals, newest first; `PostgresDashboardStore.DayRead` repeats it in its combined read.
     static func mealsQuery(userId: UUID, on date: LocalDate) -> PostgresQuery {
         """
         SELECT \(unescaped: StoredMeal.columns) FROM meals

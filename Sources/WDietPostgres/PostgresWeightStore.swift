@@ -71,7 +71,7 @@ public struct PostgresWeightStore: WeightStore {
         return try await read(Self.recentDailyWeightsQuery(userId: userId, through: date, days: days)).reversed()
     }
 
-    /// Newest day first; `PostgresDashboardStore.dayQuery` repeats it in its combined read. The index on
+    /// Newest day first; `PostgresDashboardStore.DayRead` repeats it in its combined read. The index on
     /// (user_id, local_date, logged_at, version), read backwards, gives each day's current entry first.
     static func recentDailyWeightsQuery(userId: UUID, through date: LocalDate, days: Int) -> PostgresQuery {
         """
