@@ -84,7 +84,11 @@ let package = Package(
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
         .testTarget(
             name: "WDietCLITests",
-            dependencies: ["wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                // `wdiet seed`'s population is read back through the server's stores and its session tokens.
+                "WDietServer",
+            ]
         ),
         .testTarget(
             name: "WDietServerTests",

@@ -6,6 +6,13 @@
 #
 #   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
 #                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"]
+#                           [--postgres [--postgres-port 55452] | --database postgres://… [--tokens FILE]]
+#
+# --postgres runs the same load on PostgreSQL: a throw-away cluster (scripts/postgres-test-cluster.sh, in a
+# temporary folder, on --postgres-port) is started, seeded with `wdiet seed --database postgres://…` and stopped and
+# deleted at the end. --database runs it on an existing PostgreSQL database instead, which is seeded (replacing its
+# users) unless --tokens names the tokens file of an earlier seed of it; note that the meal-save run leaves its meals
+# there. On PostgreSQL the summary adds the CPU the database's processes used per request.
 #
 # --binary runs (and seeds with) a wdiet binary built elsewhere instead of building one: keep a copy of the old
 # build to compare two builds in alternating runs. --serve-args adds options to `wdiet serve` (e.g.
@@ -33,6 +40,10 @@ PORT=18089
 ONLY="dashboard search meal-save"
 BINARY=""
 SERVE_ARGS=""
+POSTGRES=""
+POSTGRES_PORT=55452
+DATABASE_URL=""
+PG_TOKENS=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --dir) DIR="$2"; shift 2 ;;
@@ -45,6 +56,10 @@ while [ $# -gt 0 ]; do
         --port) PORT="$2"; shift 2 ;;
         --binary) BINARY="$2"; shift 2 ;;
         --serve-args) SERVE_ARGS="$2"; shift 2 ;;
+        --postgres) POSTGRES=1; shift ;;
+        --postgres-port) POSTGRES_PORT="$2"; shift 2 ;;
+        --database) DATABASE_URL="$2"; shift 2 ;;
+        --tokens) PG_TOKENS="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -70,30 +85,57 @@ else
 fi
 
 mkdir -p "$DIR"
-DB="$DIR/seed-${USERS}x${DAYS}.sqlite"
-TOKENS="$DIR/seed-${USERS}x${DAYS}.tokens"
-if [ -s "$DB" ] && [ -s "$TOKENS" ]; then
-    echo "== Reusing the seeded database $DB"
-else
-    echo "== Seeding $DB"
-    "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
-fi
-
-RUN_DB="$DIR/run.sqlite"
-rm -f "$RUN_DB" "$RUN_DB-wal" "$RUN_DB-shm"
-cp "$DB" "$RUN_DB"
-if [ -f "$DB-wal" ]; then cp "$DB-wal" "$RUN_DB-wal"; fi
-echo "== Starting wdiet serve on 127.0.0.1:$PORT (on a copy of the seeded file)"
-# shellcheck disable=SC2086 # SERVE_ARGS is a list of options
-"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$RUN_DB" --log-level warning $SERVE_ARGS > "$DIR/serve.log" 2>&1 &
-SERVER=$!
-stop_server() {
-    if kill -0 "$SERVER" 2>/dev/null; then
+PG_CLUSTER=""
+PG_POSTMASTER=""
+cleanup() {
+    if [ -n "${SERVER:-}" ] && kill -0 "$SERVER" 2>/dev/null; then
         kill -TERM "$SERVER"
         wait "$SERVER" || echo "wdiet serve exited with $?" >&2
     fi
+    if [ -n "$PG_CLUSTER" ]; then scripts/postgres-test-cluster.sh stop "$PG_CLUSTER"; fi
 }
-trap stop_server EXIT
+trap cleanup EXIT
+if [ -n "$POSTGRES" ]; then
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || {
+        $SUDO apt-get update -qq; DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql; }
+    PG_CLUSTER="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-bench-pg.XXXXXX")"
+    echo "== Starting a throw-away PostgreSQL cluster in $PG_CLUSTER on port $POSTGRES_PORT"
+    DATABASE_URL="$(scripts/postgres-test-cluster.sh start "$PG_CLUSTER" "$POSTGRES_PORT")"
+    PG_POSTMASTER="$(head -1 "$PG_CLUSTER/data/postmaster.pid")"
+fi
+if [ -n "$DATABASE_URL" ]; then
+    if [ -n "$PG_TOKENS" ]; then
+        TOKENS="$PG_TOKENS"
+        echo "== Reusing the seeded PostgreSQL database (tokens in $TOKENS)"
+    else
+        TOKENS="$DIR/postgres-${USERS}x${DAYS}.tokens"
+        echo "== Seeding PostgreSQL ($USERS users × $DAYS days)"
+        seed_began=$(date +%s)
+        "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DATABASE_URL" --tokens-out "$TOKENS" --force
+        echo "== Seeded in $(( $(date +%s) - seed_began )) s"
+    fi
+    SERVE_DATABASE="$DATABASE_URL"
+    echo "== Starting wdiet serve on 127.0.0.1:$PORT (PostgreSQL)"
+else
+    DB="$DIR/seed-${USERS}x${DAYS}.sqlite"
+    TOKENS="$DIR/seed-${USERS}x${DAYS}.tokens"
+    if [ -s "$DB" ] && [ -s "$TOKENS" ]; then
+        echo "== Reusing the seeded database $DB"
+    else
+        echo "== Seeding $DB"
+        "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
+    fi
+
+    RUN_DB="$DIR/run.sqlite"
+    rm -f "$RUN_DB" "$RUN_DB-wal" "$RUN_DB-shm"
+    cp "$DB" "$RUN_DB"
+    if [ -f "$DB-wal" ]; then cp "$DB-wal" "$RUN_DB-wal"; fi
+    SERVE_DATABASE="$RUN_DB"
+    echo "== Starting wdiet serve on 127.0.0.1:$PORT (on a copy of the seeded file)"
+fi
+# shellcheck disable=SC2086 # SERVE_ARGS is a list of options
+"$WDIET" serve --hostname 127.0.0.1 --port "$PORT" --database "$SERVE_DATABASE" --log-level warning $SERVE_ARGS > "$DIR/serve.log" 2>&1 &
+SERVER=$!
 for _ in $(seq 1 300); do
     curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/v1/openapi.yaml" 2>/dev/null && break
     kill -0 "$SERVER" 2>/dev/null || { cat "$DIR/serve.log" >&2; exit 1; }
@@ -105,29 +147,43 @@ export WDIET_TOKENS="$TOKENS"
 RESULTS=()
 # utime + stime of a process, in clock ticks.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# The same for the PostgreSQL cluster: the postmaster and its children (the server's connections, the WAL writer,
+# the checkpointer…); 0 when the database is not ours.
+postgres_ticks() {
+    if [ -z "$PG_POSTMASTER" ]; then echo 0; return; fi
+    # shellcheck disable=SC2046 # one path per process
+    cat "/proc/$PG_POSTMASTER/stat" $(for child in $(cat "/proc/$PG_POSTMASTER/task/$PG_POSTMASTER/children" 2>/dev/null); do echo "/proc/$child/stat"; done) 2>/dev/null \
+        | awk '{ sum += $14 + $15 } END { print sum + 0 }'
+}
 TICKS_PER_SECOND=$(getconf CLK_TCK)
 for bench in $ONLY; do
     echo "== wrk --latency -t$THREADS -c$CONNECTIONS -d$DURATION -s scripts/wrk/$bench.lua http://127.0.0.1:$PORT"
     # A short warm-up (caches, the pool's readers, the file's pages), not counted.
     wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT" > /dev/null
     server_before=$(cpu_ticks "$SERVER")
+    postgres_before=$(postgres_ticks)
     output=$( { /usr/bin/env time -f "WRKCPU %U %S" wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT"; } 2>&1 )
     server_after=$(cpu_ticks "$SERVER")
+    postgres_after=$(postgres_ticks)
     echo "$output" | grep -v '^WRKCPU'
     requests=$(echo "$output" | grep '^RESULT' | tr ' ' '\n' | grep '^requests=' | cut -d= -f2)
     server_ms=$(awk -v t=$((server_after - server_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.3f", t * 1000 / hz / n }')
     wrk_ms=$(echo "$output" | awk -v n="$requests" '/^WRKCPU/ { printf "%.3f", ($2 + $3) * 1000 / n }')
-    RESULTS+=("$(echo "$output" | grep '^RESULT') server_cpu_ms=$server_ms wrk_cpu_ms=$wrk_ms")
+    postgres_ms="-"
+    [ -n "$PG_POSTMASTER" ] && postgres_ms=$(awk -v t=$((postgres_after - postgres_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.3f", t * 1000 / hz / n }')
+    RESULTS+=("$(echo "$output" | grep '^RESULT') server_cpu_ms=$server_ms wrk_cpu_ms=$wrk_ms postgres_cpu_ms=$postgres_ms")
 done
 
-stop_server
+LOAD="$(cut -d' ' -f1-3 /proc/loadavg)"
+cleanup
 trap - EXIT
 
 echo
-echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
-printf '%-10s %9s %9s %9s %9s %9s %10s %7s %14s %12s\n' what P50 P90 P95 P99 max req/s non-2xx "server CPU/req" "wrk CPU/req"
+BACKEND="SQLite"; [ -n "$DATABASE_URL" ] && BACKEND="PostgreSQL"
+echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $LOAD, $BACKEND, $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
+printf '%-10s %9s %9s %9s %9s %9s %10s %7s %14s %12s %13s\n' what P50 P90 P95 P99 max req/s non-2xx "server CPU/req" "wrk CPU/req" "PG CPU/req"
 for line in "${RESULTS[@]}"; do
     get() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-    printf '%-10s %6s ms %6s ms %6s ms %6s ms %6s ms %10s %7s %11s ms %9s ms\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "$(get rps)" "$(get non2xx)" "$(get server_cpu_ms)" "$(get wrk_cpu_ms)"
+    printf '%-10s %6s ms %6s ms %6s ms %6s ms %6s ms %10s %7s %11s ms %9s ms %10s ms\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "$(get rps)" "$(get non2xx)" "$(get server_cpu_ms)" "$(get wrk_cpu_ms)" "$(get postgres_cpu_ms)"
     [ "$(get non2xx)" = "0" ] && [ "$(get socket_errors)" = "0" ] || { echo "FAILED: non-2xx responses or socket errors in $(get name)" >&2; exit 1; }
 done

@@ -94,13 +94,8 @@ public struct PostgresAccountStore: AccountStore {
 
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await access.run { client in
-            let rows = try await client.query("""
-                SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at
-                FROM sessions s JOIN users u ON u.id = s.user_id
-                WHERE s.token_hash = \(tokenHash) AND u.deleted_at IS NULL
-                """, logger: access.logger)
-            for try await (hash, userId, kind, created, expires, used) in rows.decode(
-                (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant).self)
+            for try await (hash, userId, kind, created, expires, used) in try await client.execute(
+                SessionLookup(tokenHash: tokenHash), logger: access.logger)
             {
                 // A kind this version does not know signs nobody in.
                 guard let kind = AccountSession.Kind(rawValue: kind) else { return nil }
@@ -164,5 +159,29 @@ public struct PostgresAccountStore: AccountStore {
             "SELECT 1 FROM users WHERE lower(email) = lower(\(email))", logger: access.logger)
         for try await _ in rows.decode(Int.self) { return true }
         return false
+    }
+}
+
+/// Every signed-in request's one query on PostgreSQL (no session cache: several processes share the sessions), as a
+/// prepared statement, planned once per connection rather than once per request.
+struct SessionLookup: PostgresPreparedStatement {
+    static let name = "wdiet_session_lookup_v1"
+    static let sql = """
+        SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at
+        FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND u.deleted_at IS NULL
+        """
+    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant)
+
+    let tokenHash: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tokenHash)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        try row.decode(Row.self)
     }
 }

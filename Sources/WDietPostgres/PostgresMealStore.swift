@@ -73,7 +73,7 @@ public struct PostgresMealStore: MealStore {
         }
     }
 
-    /// The day's live meals, newest first; the dashboard runs the same query in its snapshot.
+    /// The day's live meals, newest first; `PostgresDashboardStore.DayRead` repeats it in its combined read.
     static func mealsQuery(userId: UUID, on date: LocalDate) -> PostgresQuery {
         """
         SELECT \(unescaped: StoredMeal.columns) FROM meals
@@ -85,10 +85,12 @@ public struct PostgresMealStore: MealStore {
 
 extension StoredMeal: PostgresOwnedRow {
     static let displayName = "Meal"
+    static let table = "meals"
     static let columns = """
         id, user_id, name, food_id, grams, kcal, protein, carbs, fat, fiber, source, logged_at, local_date,
         created_at, updated_at, version, deleted_at
         """
+    static let columnCount = 17
 
     var rowId: UUID { meal.id }
 
@@ -97,15 +99,24 @@ extension StoredMeal: PostgresOwnedRow {
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func insert(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            INSERT INTO meals (\(unescaped: Self.columns)) VALUES (
-                \(meal.id), \(userId), \(meal.name), \(meal.foodId), \(meal.grams), \(meal.kcal), \(meal.protein),
-                \(meal.carbs), \(meal.fat), \(meal.fiber), \(meal.source.rawValue), \(PostgresInstant(meal.loggedAt)),
-                \(PostgresLocalDate(localDate)), \(PostgresInstant(createdAt)), \(PostgresInstant(updatedAt)), \(version),
-                \(deletedAt.map(PostgresInstant.init))
-            )
-            """, logger: logger)
+    func appendValues(to bindings: inout PostgresBindings) {
+        bindings.append(meal.id)
+        bindings.append(userId)
+        bindings.append(meal.name)
+        bindings.append(meal.foodId)
+        bindings.append(meal.grams)
+        bindings.append(meal.kcal)
+        bindings.append(meal.protein)
+        bindings.append(meal.carbs)
+        bindings.append(meal.fat)
+        bindings.append(meal.fiber)
+        bindings.append(meal.source.rawValue)
+        bindings.append(PostgresInstant(meal.loggedAt))
+        bindings.append(PostgresLocalDate(localDate))
+        bindings.append(PostgresInstant(createdAt))
+        bindings.append(PostgresInstant(updatedAt))
+        bindings.append(version)
+        bindings.append(deletedAt.map(PostgresInstant.init))
     }
 
     func update(on connection: PostgresConnection, logger: Logger) async throws {

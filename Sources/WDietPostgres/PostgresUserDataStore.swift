@@ -140,24 +140,24 @@ public struct PostgresUserDataStore: UserDataStore {
                 try await PostgresProfileStore.write(profile, id: UUID(), on: connection, logger: logger)
                 summary.profiles = 1
             }
-            for stored in data.meals {
+            let meals = data.meals.map { stored in
                 var meal = stored.meal
                 meal.id = freeId(meal.id, in: &takenMeals)
-                try await StoredMeal(
+                return StoredMeal(
                     meal: meal, userId: userId, localDate: stored.localDate, version: nextVersion(),
-                    createdAt: stored.createdAt, updatedAt: stored.updatedAt
-                ).insert(on: connection, logger: logger)
+                    createdAt: stored.createdAt, updatedAt: stored.updatedAt)
             }
-            summary.meals = data.meals.count
-            for stored in data.weights {
+            try await StoredMeal.insert(meals, on: connection, logger: logger)
+            summary.meals = meals.count
+            let weights = data.weights.map { stored in
                 var entry = stored.entry
                 entry.id = freeId(entry.id, in: &takenWeights)
-                try await StoredWeight(
+                return StoredWeight(
                     entry: entry, userId: userId, localDate: stored.localDate, version: nextVersion(),
-                    createdAt: stored.createdAt, updatedAt: stored.updatedAt
-                ).insert(on: connection, logger: logger)
+                    createdAt: stored.createdAt, updatedAt: stored.updatedAt)
             }
-            summary.weights = data.weights.count
+            try await StoredWeight.insert(weights, on: connection, logger: logger)
+            summary.weights = weights.count
             for event in events {
                 let properties = try PostgresAnalyticsStore.propertiesJSON(event)
                 try await connection.query("""

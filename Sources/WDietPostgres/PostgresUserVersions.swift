@@ -39,9 +39,15 @@ protocol PostgresOwnedRow: Equatable, Sendable {
     var version: Int64 { get set }
     var deletedAt: Date? { get set }
 
+    /// The table, and its columns in the order `appendValues` binds them.
+    static var table: String { get }
+    static var columns: String { get }
+    static var columnCount: Int { get }
+
     /// The rows with these ids, whoever's they are.
     static func fetch(ids: [UUID], on connection: PostgresConnection, logger: Logger) async throws -> [UUID: Self]
-    func insert(on connection: PostgresConnection, logger: Logger) async throws
+    /// Binds every column of the row, in `columns` order, for `insert`.
+    func appendValues(to bindings: inout PostgresBindings)
     /// Writes every column of the row with this id and user.
     func update(on connection: PostgresConnection, logger: Logger) async throws
 }
@@ -88,13 +94,37 @@ extension PostgresOwnedRow {
         for change in changes {
             version += 1
             results[change.index].version = version
-            if change.isNew {
-                try await results[change.index].insert(on: connection, logger: logger)
-            } else {
-                try await results[change.index].update(on: connection, logger: logger)
-            }
+        }
+        // The new rows in one statement (a day of meals synced in one go, a seeded year), then the edits in order:
+        // a row inserted and edited in the same batch ends as the last edit left it, as one by one.
+        try await insert(changes.filter(\.isNew).map { results[$0.index] }, on: connection, logger: logger)
+        for change in changes where !change.isNew {
+            try await results[change.index].update(on: connection, logger: logger)
         }
         return results
+    }
+
+    /// Inserts the rows with multi-row `INSERT … VALUES` statements: one round trip and one plan for up to
+    /// `rowsPerStatement` rows rather than one each (PostgreSQL takes at most 65,535 parameters a statement).
+    static func insert(_ rows: [Self], on connection: PostgresConnection, logger: Logger) async throws {
+        let rowsPerStatement = Int(UInt16.max) / columnCount
+        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+            var sql = "INSERT INTO \(table) (\(columns)) VALUES "
+            sql.reserveCapacity(sql.utf8.count + chunk.count * columnCount * 8)
+            var bindings = PostgresBindings(capacity: chunk.count * columnCount)
+            for (offset, row) in chunk.enumerated() {
+                sql += offset == 0 ? "(" : ", ("
+                for column in 0..<columnCount {
+                    sql += column == 0 ? "$" : ", $"
+                    sql += String(offset * columnCount + column + 1)
+                }
+                sql += ")"
+                row.appendValues(to: &bindings)
+            }
+            assert(bindings.count == chunk.count * columnCount, "\(Self.self).appendValues binds every column once")
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        }
     }
 
     /// Marks the user's row deleted (`deleted: true`) or brings it back, under a new version; a row already in

@@ -71,7 +71,7 @@ public struct PostgresWeightStore: WeightStore {
         return try await read(Self.recentDailyWeightsQuery(userId: userId, through: date, days: days)).reversed()
     }
 
-    /// Newest day first; the dashboard runs the same query in its snapshot. The index on
+    /// Newest day first; `PostgresDashboardStore.DayRead` repeats it in its combined read. The index on
     /// (user_id, local_date, logged_at, version), read backwards, gives each day's current entry first.
     static func recentDailyWeightsQuery(userId: UUID, through date: LocalDate, days: Int) -> PostgresQuery {
         """
@@ -98,7 +98,9 @@ public struct PostgresWeightStore: WeightStore {
 
 extension StoredWeight: PostgresOwnedRow {
     static let displayName = "Weight entry"
+    static let table = "weights"
     static let columns = "id, user_id, kg, logged_at, local_date, created_at, updated_at, version, deleted_at"
+    static let columnCount = 9
 
     var rowId: UUID { entry.id }
 
@@ -107,13 +109,16 @@ extension StoredWeight: PostgresOwnedRow {
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func insert(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            INSERT INTO weights (\(unescaped: Self.columns)) VALUES (
-                \(entry.id), \(userId), \(entry.kg), \(PostgresInstant(entry.loggedAt)), \(PostgresLocalDate(localDate)),
-                \(PostgresInstant(createdAt)), \(PostgresInstant(updatedAt)), \(version), \(deletedAt.map(PostgresInstant.init))
-            )
-            """, logger: logger)
+    func appendValues(to bindings: inout PostgresBindings) {
+        bindings.append(entry.id)
+        bindings.append(userId)
+        bindings.append(entry.kg)
+        bindings.append(PostgresInstant(entry.loggedAt))
+        bindings.append(PostgresLocalDate(localDate))
+        bindings.append(PostgresInstant(createdAt))
+        bindings.append(PostgresInstant(updatedAt))
+        bindings.append(version)
+        bindings.append(deletedAt.map(PostgresInstant.init))
     }
 
     func update(on connection: PostgresConnection, logger: Logger) async throws {

@@ -23,6 +23,8 @@ struct SeedCommand: AsyncParsableCommand {
     @Option(name: .customLong("tokens-out"), help: "File for the users' API bearer tokens, one per line.")
     var tokensOut: String?
     @Flag(help: "Replace an existing non-empty database file.") var force = false
+    @Option(name: .customLong("now"), help: "The instant the history ends at, like 2026-03-10T12:00:00Z (default: now); two seeds with the same one hold the same values.")
+    var endInstant: String?
 
     static let zones = [
         "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles",
@@ -35,66 +37,58 @@ struct SeedCommand: AsyncParsableCommand {
     func validate() throws {
         guard users > 0 else { throw ValidationError("--users must be at least 1.") }
         guard days > 0 else { throw ValidationError("--days must be at least 1.") }
+        if let endInstant, Self.instant(endInstant) == nil { throw ValidationError("--now must be an instant like 2026-03-10T12:00:00Z.") }
+    }
+
+    static func instant(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
     }
 
     func run() async throws {
         let began = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> String { String(format: "%.1f s", Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9) }
 
-        let services = try await ServerConfiguration.isPostgresURL(database) ? openPostgres() : openSQLite()
+        let clock: @Sendable () -> Date
+        if let instant = endInstant.flatMap(Self.instant) {
+            clock = { instant }
+        } else {
+            clock = { Date() }
+        }
+        let services = try await ServerConfiguration.isPostgresURL(database) ? openPostgres(now: clock) : openSQLite(now: clock)
         let now = services.now()
         var tokens: [String] = []
         tokens.reserveCapacity(users)
         print("Seeding \(users) users × \(days) days (5 meals and 1 weight a day) into \(database)")
 
-        for index in 0..<users {
-            var random = SeedRandom(seed: UInt64(index) &+ 0x5EED)
-            let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
-            let today = LocalDate(now, in: zone)
-            let start = today.adding(days: -(days - 1))
-            let sex: Sex = [.female, .male, .other][index % 3]
-            let goal: Goal = [.lose, .lose, .maintain, .gain][index % 4]
-            let startKg = 55 + Double(random.next() % 600) / 10
-            let profile = Profile(
-                dateOfBirth: LocalDate(year: 1960 + Int(random.next() % 45), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28)) ?? start,
-                sex: sex, heightCm: 150 + Double(random.next() % 45), weightKg: startKg,
-                goal: goal, activity: ActivityLevel.allCases[index % ActivityLevel.allCases.count],
-                mealsPerDay: 5, timeZoneIdentifier: zone.identifier, planStartDate: start
-            )
-
-            let user = try await services.accounts.createGuest(id: UUID(), displayName: "")
-            _ = try await services.profiles.saveProfile(profile, userId: user.id, expectedVersion: nil)
-
-            var meals: [Meal] = []
-            meals.reserveCapacity(days * Self.mealHours.count)
-            var weights: [WeightEntry] = []
-            weights.reserveCapacity(days)
-            let drift = goal == .lose ? -0.02 : goal == .gain ? 0.01 : 0
-            for day in 0..<days {
-                let midnight = start.adding(days: day).startInstant(in: zone)
-                for (slot, hour) in Self.mealHours.enumerated() {
-                    let loggedAt = midnight.addingTimeInterval(hour * 3_600 + Double(random.next() % 1_800))
-                    guard loggedAt <= now else { continue }
-                    let kcal = 250 + Double(random.next() % 400)
-                    meals.append(Meal(
-                        name: Self.mealNames[slot], kcal: kcal, protein: (kcal * 0.3 / 4).rounded(),
-                        carbs: (kcal * 0.45 / 4).rounded(), fat: (kcal * 0.25 / 9).rounded(), fiber: Double(random.next() % 8),
-                        loggedAt: loggedAt
-                    ))
+        let isPostgres = ServerConfiguration.isPostgresURL(database)
+        if isPostgres {
+            // Users are independent and PostgreSQL's versions are per user, so several are written at once (the
+            // database's work, mostly the logged-day triggers, then uses both cores). SQLite has one writer and one
+            // database-wide version counter: its users go one after another, so a seed's versions are always the same.
+            tokens = Array(repeating: "", count: users)
+            var done = 0
+            try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                var next = 0
+                func startNext() {
+                    guard next < users else { return }
+                    let index = next
+                    next += 1
+                    group.addTask { (index, try await seedUser(index, services: services, now: now)) }
                 }
-                let weighedAt = midnight.addingTimeInterval(7 * 3_600)
-                if weighedAt <= now {
-                    let kg = startKg + Double(day) * drift + Double(Int(random.next() % 7) - 3) / 10
-                    weights.append(WeightEntry(kg: (kg * 10).rounded() / 10, loggedAt: weighedAt))
+                for _ in 0..<Self.postgresWriters { startNext() }
+                while let (index, token) = try await group.next() {
+                    tokens[index] = token
+                    done += 1
+                    if done % 100 == 0 || done == users { print("  \(done) users, \(elapsed())") }
+                    startNext()
                 }
             }
-            // One transaction each: a client syncing its history in one go.
-            _ = try await services.meals.saveMeals(meals, userId: user.id, timeZone: zone)
-            _ = try await services.weights.saveWeights(weights, userId: user.id, timeZone: zone)
-            tokens.append(try await SeededSessions.startAPISession(for: user.id, services: services))
-
-            if (index + 1) % 100 == 0 || index + 1 == users {
-                print("  \(index + 1) users, \(elapsed())")
+        } else {
+            for index in 0..<users {
+                tokens.append(try await seedUser(index, services: services, now: now))
+                if (index + 1) % 100 == 0 || index + 1 == users {
+                    print("  \(index + 1) users, \(elapsed())")
+                }
             }
         }
 
@@ -105,7 +99,59 @@ struct SeedCommand: AsyncParsableCommand {
         print("Seeded \(users) users in \(elapsed()); API sessions last 30 days.")
     }
 
-    func openSQLite() throws -> AppServices {
+    /// Users written at once on PostgreSQL.
+    static let postgresWriters = 4
+
+    /// The user with this index: the same profile, meals and weights on either backend and in any order, since
+    /// every value comes from the index's own generator; returns their API token.
+    func seedUser(_ index: Int, services: AppServices, now: Date) async throws -> String {
+        var random = SeedRandom(seed: UInt64(index) &+ 0x5EED)
+        let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
+        let today = LocalDate(now, in: zone)
+        let start = today.adding(days: -(days - 1))
+        let sex: Sex = [.female, .male, .other][index % 3]
+        let goal: Goal = [.lose, .lose, .maintain, .gain][index % 4]
+        let startKg = 55 + Double(random.next() % 600) / 10
+        let profile = Profile(
+            dateOfBirth: LocalDate(year: 1960 + Int(random.next() % 45), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28)) ?? start,
+            sex: sex, heightCm: 150 + Double(random.next() % 45), weightKg: startKg,
+            goal: goal, activity: ActivityLevel.allCases[index % ActivityLevel.allCases.count],
+            mealsPerDay: 5, timeZoneIdentifier: zone.identifier, planStartDate: start
+        )
+
+        let user = try await services.accounts.createGuest(id: UUID(), displayName: "")
+        _ = try await services.profiles.saveProfile(profile, userId: user.id, expectedVersion: nil)
+
+        var meals: [Meal] = []
+        meals.reserveCapacity(days * Self.mealHours.count)
+        var weights: [WeightEntry] = []
+        weights.reserveCapacity(days)
+        let drift = goal == .lose ? -0.02 : goal == .gain ? 0.01 : 0
+        for day in 0..<days {
+            let midnight = start.adding(days: day).startInstant(in: zone)
+            for (slot, hour) in Self.mealHours.enumerated() {
+                let loggedAt = midnight.addingTimeInterval(hour * 3_600 + Double(random.next() % 1_800))
+                guard loggedAt <= now else { continue }
+                let kcal = 250 + Double(random.next() % 400)
+                meals.append(Meal(
+                    name: Self.mealNames[slot], kcal: kcal, protein: (kcal * 0.3 / 4).rounded(),
+                    carbs: (kcal * 0.45 / 4).rounded(), fat: (kcal * 0.25 / 9).rounded(), fiber: Double(random.next() % 8),
+                    loggedAt: loggedAt
+                ))
+            }
+            let weighedAt = midnight.addingTimeInterval(7 * 3_600)
+            if weighedAt <= now {
+                let kg = startKg + Double(day) * drift + Double(Int(random.next() % 7) - 3) / 10
+                weights.append(WeightEntry(kg: (kg * 10).rounded() / 10, loggedAt: weighedAt))
+            }
+        }
+        // One transaction each: a client syncing its history in one go.
+        _ = try await services.meals.saveMeals(meals, userId: user.id, timeZone: zone)
+        _ = try await services.weights.saveWeights(weights, userId: user.id, timeZone: zone)
+        return try await SeededSessions.startAPISession(for: user.id, services: services)
+    }
+
+    func openSQLite(now: @escaping @Sendable () -> Date) throws -> AppServices {
         let manager = FileManager.default
         if let size = (try? manager.attributesOfItem(atPath: database))?[.size] as? Int, size > 0 {
             guard force else {
@@ -115,10 +161,10 @@ struct SeedCommand: AsyncParsableCommand {
         for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: database + suffix) {
             try manager.removeItem(atPath: database + suffix)
         }
-        return AppServices(database: try AppDatabase.open(path: database))
+        return AppServices(database: try AppDatabase.open(path: database), now: now)
     }
 
-    func openPostgres() async throws -> AppServices {
+    func openPostgres(now: @escaping @Sendable () -> Date) async throws -> AppServices {
         let postgres = try PostgresDatabase(url: database)
         do {
             _ = try await postgres.migrate()
@@ -131,7 +177,7 @@ struct SeedCommand: AsyncParsableCommand {
         } catch {
             throw DataLocation.Failure("cannot use the PostgreSQL database: \(error)")
         }
-        return AppServices(postgres: postgres)
+        return AppServices(postgres: postgres, now: now)
     }
 }
 

@@ -4,13 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import WDietCore
+import WDietTestSupport
 
 @Suite("Auth: register, login, logout, me")
 struct AuthAccountTests {
-    @Test("register, me, login, logout: one account, two sessions")
-    func roundTrip() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("register, me, login, logout: one account, two sessions", arguments: StoreBackend.allCases)
+    func roundTrip(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("Ana@Example.com")
             #expect(registered.user.email == "ana@example.com")
             #expect(registered.user.isGuest == false)
@@ -33,10 +33,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("register answers 201 with the token and the user, and the JSON spells a guest's email as null")
-    func registerShape() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("register answers 201 with the token and the user, and the JSON spells a guest's email as null", arguments: StoreBackend.allCases)
+    func registerShape(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let response = try await client.send(.post, "/api/v1/auth/register", body: credentialsJSON("ana@example.com", "correct horse"))
             #expect(response.status == .created)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
@@ -49,10 +48,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("logout ends only the session it was sent with")
-    func logoutEndsOneSession() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("logout ends only the session it was sent with", arguments: StoreBackend.allCases)
+    func logoutEndsOneSession(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let phone = try await client.register("ana@example.com")
             let tablet = try await client.login("ana@example.com").json(SignedInBody.self)
 
@@ -65,12 +63,11 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("an email is taken whatever its case or surrounding spaces", arguments: [
+    @Test("an email is taken whatever its case or surrounding spaces", arguments: StoreBackend.allCases, [
         "ana@example.com", "ANA@EXAMPLE.COM", "Ana@Example.Com", "  ana@example.com ",
     ])
-    func duplicateEmail(_ email: String) async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    func duplicateEmail(_ backend: StoreBackend, _ email: String) async throws {
+        try await TestApp.test(backend) { _, client in
             _ = try await client.register("ana@example.com")
             let response = try await client.send(.post, "/api/v1/auth/register", body: credentialsJSON(email, "another password"))
             #expect(response.status == .conflict)
@@ -79,10 +76,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("sign-in is case-insensitive in the email and exact in the password")
-    func loginMatching() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("sign-in is case-insensitive in the email and exact in the password", arguments: StoreBackend.allCases)
+    func loginMatching(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("ana@example.com", "Correct Horse 1")
             let login = try await client.login(" ANA@example.COM", "Correct Horse 1")
             #expect(login.status == .ok)
@@ -92,10 +88,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("a wrong password and an unknown email get the same status and the same body")
-    func wrongPasswordAndUnknownEmailLookAlike() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a wrong password and an unknown email get the same status and the same body", arguments: StoreBackend.allCases)
+    func wrongPasswordAndUnknownEmailLookAlike(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             _ = try await client.register("ana@example.com")
             let wrongPassword = try await client.login("ana@example.com", "not the password")
             let unknownEmail = try await client.login("bob@example.com", "not the password")
@@ -108,10 +103,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("a guest has no password to sign in with")
-    func guestCannotLogIn() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a guest has no password to sign in with", arguments: StoreBackend.allCases)
+    func guestCannotLogIn(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             _ = try await client.guest()
             #expect(try await client.login("guest@example.com").status == .unauthorized)
         }
@@ -133,10 +127,9 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("the bearer scheme is case-insensitive")
-    func bearerSchemeCase() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("the bearer scheme is case-insensitive", arguments: StoreBackend.allCases)
+    func bearerSchemeCase(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("ana@example.com")
             let response = try await client.send(.get, "/api/v1/auth/me", headers: [.authorization: "bearer \(registered.token)"])
             #expect(response.status == .ok)

@@ -9,10 +9,9 @@ import WDietTestSupport
 
 @Suite("Auth: guests and upgrading them")
 struct AuthGuestTests {
-    @Test("a guest is a user without an email")
-    func guest() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a guest is a user without an email", arguments: StoreBackend.allCases)
+    func guest(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let guest = try await client.guest()
             #expect(guest.user.email == nil)
             #expect(guest.user.isGuest)
@@ -25,10 +24,9 @@ struct AuthGuestTests {
         }
     }
 
-    @Test("upgrading keeps the user id and the guest's meals, and the new password signs in")
-    func upgradeKeepsEverything() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("upgrading keeps the user id and the guest's meals, and the new password signs in", arguments: StoreBackend.allCases)
+    func upgradeKeepsEverything(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let guest = try await client.guest()
             let zone = Fixtures.zone("Europe/Berlin")
             let meal = Meal(name: "Porridge", kcal: 350, loggedAt: Fixtures.utc("2026-03-01T08:30:00Z"))
@@ -56,10 +54,9 @@ struct AuthGuestTests {
         }
     }
 
-    @Test("upgrading ends the guest's sessions and hands out a new token")
-    func upgradeRotatesSessions() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("upgrading ends the guest's sessions and hands out a new token", arguments: StoreBackend.allCases)
+    func upgradeRotatesSessions(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let guest = try await client.guest()
             let upgraded = try await client.send(
                 .post, "/api/v1/auth/upgrade", body: credentialsJSON("ana@example.com", "correct horse"), token: guest.token
@@ -70,10 +67,11 @@ struct AuthGuestTests {
         }
     }
 
-    @Test("upgrading to a taken email is a 409 and leaves the guest a guest", arguments: ["ana@example.com", "ANA@example.com"])
-    func upgradeToTakenEmail(_ email: String) async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test(
+        "upgrading to a taken email is a 409 and leaves the guest a guest",
+        arguments: StoreBackend.allCases, ["ana@example.com", "ANA@example.com"])
+    func upgradeToTakenEmail(_ backend: StoreBackend, _ email: String) async throws {
+        try await TestApp.test(backend) { _, client in
             _ = try await client.register("ana@example.com")
             let guest = try await client.guest()
             let response = try await client.send(
@@ -88,10 +86,9 @@ struct AuthGuestTests {
         }
     }
 
-    @Test("an account that already has an email cannot be upgraded")
-    func upgradeAnAccount() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("an account that already has an email cannot be upgraded", arguments: StoreBackend.allCases)
+    func upgradeAnAccount(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let account = try await client.register("ana@example.com")
             let response = try await client.send(
                 .post, "/api/v1/auth/upgrade", body: credentialsJSON("other@example.com", "correct horse"), token: account.token
@@ -102,10 +99,9 @@ struct AuthGuestTests {
         }
     }
 
-    @Test("upgrading needs a session, and checks the form like registering does")
-    func upgradeNeedsSessionAndValidInput() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("upgrading needs a session, and checks the form like registering does", arguments: StoreBackend.allCases)
+    func upgradeNeedsSessionAndValidInput(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let anonymous = try await client.send(.post, "/api/v1/auth/upgrade", body: credentialsJSON("ana@example.com", "correct horse"))
             #expect(anonymous.status == .unauthorized)
 

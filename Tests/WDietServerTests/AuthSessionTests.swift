@@ -6,15 +6,15 @@ import HummingbirdTesting
 import Testing
 @testable import WDietServer
 import WDietStore
+import WDietTestSupport
 
 @Suite("Auth: sessions")
 struct AuthSessionTests {
     static let day: TimeInterval = 24 * 60 * 60
 
-    @Test("a session lasts 30 days from sign-in; after that it is refused and forgotten")
-    func sessionsExpire() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a session lasts 30 days from sign-in; after that it is refused and forgotten", arguments: StoreBackend.allCases)
+    func sessionsExpire(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("ana@example.com")
             t.clock.advance(seconds: 30 * Self.day - 1)
             #expect(try await client.me(registered.token).status == .ok)
@@ -31,10 +31,9 @@ struct AuthSessionTests {
         }
     }
 
-    @Test("using a session does not extend it")
-    func useDoesNotExtend() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("using a session does not extend it", arguments: StoreBackend.allCases)
+    func useDoesNotExtend(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("ana@example.com")
             for _ in 0..<30 {
                 #expect(try await client.me(registered.token).status == .ok)
@@ -44,10 +43,9 @@ struct AuthSessionTests {
         }
     }
 
-    @Test("lastUsedAt is written when a session is used after an hour, not on every request")
-    func lastUsedAt() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("lastUsedAt is written when a session is used after an hour, not on every request", arguments: StoreBackend.allCases)
+    func lastUsedAt(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let registered = try await client.register("ana@example.com")
             let hash = SessionToken.hash(registered.token)
             let start = t.clock.now
@@ -89,10 +87,9 @@ struct AuthSessionTests {
         #expect(SessionToken.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test("a web session signs in through the cookie only, an API session through the Authorization header only")
-    func sessionKinds() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a web session signs in through the cookie only, an API session through the Authorization header only", arguments: StoreBackend.allCases)
+    func sessionKinds(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let api = try await client.register("ana@example.com")
             let webToken = SessionToken.generate()
             let now = t.clock.now

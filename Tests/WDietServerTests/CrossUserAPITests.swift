@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("API scoping: another user's ids")
 struct CrossUserAPITests {
-    @Test("user A tries user B's meal and weight ids on every meal and weight endpoint: 404 (409 on create), nothing changes")
-    func otherUsersIds() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("user A tries user B's meal and weight ids on every meal and weight endpoint: 404 (409 on create), nothing changes", arguments: StoreBackend.allCases)
+    func otherUsersIds(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let a = try await client.signInWithProfile()
             let b = try await client.signInWithProfile()
             let bMeal = try await client.api(.post, "/api/v1/meals", b, json: ["name": "B's dinner", "calories": 700, "protein": 40]).object()
@@ -57,10 +56,9 @@ struct CrossUserAPITests {
         }
     }
 
-    @Test("every user route without a session is 401")
-    func signedOut() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("every user route without a session is 401", arguments: StoreBackend.allCases)
+    func signedOut(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let id = UUID().uuidString
             let routes: [(HTTPRequest.Method, String)] = [
                 (.get, "/api/v1/profile"), (.put, "/api/v1/profile"), (.get, "/api/v1/plan"), (.get, "/api/v1/dashboard"),

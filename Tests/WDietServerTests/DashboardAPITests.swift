@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("Dashboard API")
 struct DashboardAPITests {
-    @Test("a day with nothing logged: 0 cal, grey streak, the weight prompt, no smileys, Day 4 of 14")
-    func empty() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a day with nothing logged: 0 cal, grey streak, the weight prompt, no smileys, Day 4 of 14", arguments: StoreBackend.allCases)
+    func empty(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let response = try await client.api(.get, "/api/v1/dashboard", session)
             #expect(response.status == .ok)
@@ -47,10 +46,9 @@ struct DashboardAPITests {
         }
     }
 
-    @Test("after a meal with macros, a meal without, and a weight: totals, ring segments, smileys, streak, weight card")
-    func afterSaves() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("after a meal with macros, a meal without, and a weight: totals, ring segments, smileys, streak, weight card", arguments: StoreBackend.allCases)
+    func afterSaves(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             // 30 g protein (120 kcal), 50 g carbs (200 kcal), 20 g fat (180 kcal) = 500 kcal.
             let lunch = try await client.api(.post, "/api/v1/meals", session, json: [
@@ -98,10 +96,9 @@ struct DashboardAPITests {
         }
     }
 
-    @Test("another day reads as it stood at its local noon; a malformed date is 400")
-    func otherDay() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("another day reads as it stood at its local noon; a malformed date is 400", arguments: StoreBackend.allCases)
+    func otherDay(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let yesterday = try await client.api(.post, "/api/v1/meals", session, json: ["calories": 600, "loggedAt": "2026-02-28T11:00:00Z"])
             #expect(yesterday.status == .created)
@@ -124,20 +121,18 @@ struct DashboardAPITests {
         }
     }
 
-    @Test("no profile: 404 profile_missing, with or without a date")
-    func missingProfile() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("no profile: 404 profile_missing, with or without a date", arguments: StoreBackend.allCases)
+    func missingProfile(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             #expect(try await client.api(.get, "/api/v1/dashboard", session).errorDetail().code == "profile_missing")
             #expect(try await client.api(.get, "/api/v1/dashboard?date=2026-02-01", session).errorDetail().code == "profile_missing")
         }
     }
 
-    @Test("a pending profile change shows as planUpdatesOn")
-    func pending() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a pending profile change shows as planUpdatesOn", arguments: StoreBackend.allCases)
+    func pending(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             _ = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["activity": "very"]))
             let day = try await client.api(.get, "/api/v1/dashboard", session).object()

@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("Meals API: delete with undo")
 struct MealRestoreAPITests {
-    @Test("delete, then undo: the meal, its totals and its streak day are back under a new version")
-    func deleteThenRestore() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("delete, then undo: the meal, its totals and its streak day are back under a new version", arguments: StoreBackend.allCases)
+    func deleteThenRestore(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let saved = try await client.api(.post, "/api/v1/meals", session, json: ["name": "Pasta", "calories": 650])
             let meal = try saved.object()
@@ -36,10 +35,9 @@ struct MealRestoreAPITests {
         }
     }
 
-    @Test("another user's meal cannot be restored: 404 and it stays deleted")
-    func otherUsersMeal() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("another user's meal cannot be restored: 404 and it stays deleted", arguments: StoreBackend.allCases)
+    func otherUsersMeal(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let owner = try await client.signInWithProfile()
             let other = try await client.signInWithProfile()
             let id = try #require(try await client.api(.post, "/api/v1/meals", owner, json: ["calories": 300]).object()["id"] as? String)

@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("Meals API")
 struct MealsAPITests {
-    @Test("a manual meal with invalid then valid calories")
-    func invalidThenValidCalories() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a manual meal with invalid then valid calories", arguments: StoreBackend.allCases)
+    func invalidThenValidCalories(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             for calories in [0, 10_000, -5] as [Any] + ["abc", NSNull()] {
                 let response = try await client.api(.post, "/api/v1/meals", session, json: ["name": "Pasta", "calories": calories])
@@ -39,10 +38,9 @@ struct MealsAPITests {
         }
     }
 
-    @Test("macro messages are the form's; a manual meal without a name is a Quick add")
-    func manualDetails() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("macro messages are the form's; a manual meal without a name is a Quick add", arguments: StoreBackend.allCases)
+    func manualDetails(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let bad = try await client.api(.post, "/api/v1/meals", session, json: [
                 "calories": 200, "protein": -1, "fat": "lots", "name": String(repeating: "a", count: 101),
@@ -123,10 +121,9 @@ struct MealsAPITests {
         }
     }
 
-    @Test("create, list newest first with totals, patch, delete")
-    func lifecycle() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("create, list newest first with totals, patch, delete", arguments: StoreBackend.allCases)
+    func lifecycle(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let breakfast = try await client.api(.post, "/api/v1/meals", session, json: [
                 "name": "Oats", "calories": 350, "protein": 12, "carbs": 60, "fat": 7, "loggedAt": "2026-03-01T07:00:00Z",
@@ -181,10 +178,9 @@ struct MealsAPITests {
         }
     }
 
-    @Test("a client id makes creation idempotent: the retry returns the same meal")
-    func idempotent() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a client id makes creation idempotent: the retry returns the same meal", arguments: StoreBackend.allCases)
+    func idempotent(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let id = UUID().uuidString
             let first = try await client.api(.post, "/api/v1/meals", session, json: ["id": id, "calories": 300])
@@ -202,10 +198,9 @@ struct MealsAPITests {
         }
     }
 
-    @Test("the eating window: inside, grace, and outside with a gentle warning (saved all the same)")
-    func window() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("the eating window: inside, grace, and outside with a gentle warning (saved all the same)", arguments: StoreBackend.allCases)
+    func window(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile(["eatingWindowStart": "11:30"])
             let cases = [
                 ("2026-03-01T11:00:00Z", "inside", nil),  // 12:00 in Berlin
@@ -222,10 +217,9 @@ struct MealsAPITests {
         }
     }
 
-    @Test("meals need a profile (its time zone says which day they count for)")
-    func profileRequired() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("meals need a profile (its time zone says which day they count for)", arguments: StoreBackend.allCases)
+    func profileRequired(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             let response = try await client.api(.post, "/api/v1/meals", session, json: ["calories": 300])
             #expect(response.status == .conflict)

@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("Profile API")
 struct ProfileAPITests {
-    @Test("no profile yet: GET is a JSON 404 that says to finish onboarding")
-    func missing() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("no profile yet: GET is a JSON 404 that says to finish onboarding", arguments: StoreBackend.allCases)
+    func missing(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             let response = try await client.api(.get, "/api/v1/profile", session)
             #expect(response.status == .notFound)
@@ -18,10 +17,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("PUT creates the profile (201) with defaults, GET returns it with its version")
-    func create() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("PUT creates the profile (201) with defaults, GET returns it with its version", arguments: StoreBackend.allCases)
+    func create(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             let created = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["dietaryPreferences": [" vegan", "Vegan", ""]]))
             #expect(created.status == .created)
@@ -46,11 +44,10 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("a new profile starts its plan today in its own time zone; a later save keeps the start")
-    func planStartDefault() async throws {
+    @Test("a new profile starts its plan today in its own time zone; a later save keeps the start", arguments: StoreBackend.allCases)
+    func planStartDefault(_ backend: StoreBackend) async throws {
         // 23:30 UTC on 1 March is 00:30 on 2 March in Berlin.
-        let t = try TestApp(clockStart: Fixtures.utc("2026-03-01T23:30:00Z"))
-        try await t.app.test(.router) { client in
+        try await TestApp.test(backend, clockStart: Fixtures.utc("2026-03-01T23:30:00Z")) { t, client in
             let session = try await client.signInAsGuest()
             var profile = APIFixtures.profile()
             profile["planStartDate"] = nil
@@ -66,10 +63,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("001's messages, keyed by the body's member names: 422")
-    func validation() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("001's messages, keyed by the body's member names: 422", arguments: StoreBackend.allCases)
+    func validation(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             let response = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile([
                 "dateOfBirth": "2020-01-01", "sex": "robot", "heightCm": 40, "weightKg": "heavy", "targetWeightKg": 600,
@@ -98,10 +94,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("missing required members get the form's messages")
-    func missingMembers() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("missing required members get the form's messages", arguments: StoreBackend.allCases)
+    func missingMembers(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInAsGuest()
             let response = try await client.api(.put, "/api/v1/profile", session, body: "{}")
             #expect(response.status == .unprocessableContent)
@@ -116,10 +111,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("a change of the targets waits for midnight: the answer says so, today's plan keeps the old targets")
-    func changesApplyTomorrow() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a change of the targets waits for midnight: the answer says so, today's plan keeps the old targets", arguments: StoreBackend.allCases)
+    func changesApplyTomorrow(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let saved = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["weightKg": 90]))
             #expect(saved.status == .ok)
@@ -141,10 +135,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("an edit against a stale version is 409 with the server's copy; without baseVersion it overwrites")
-    func conflict() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("an edit against a stale version is 409 with the server's copy; without baseVersion it overwrites", arguments: StoreBackend.allCases)
+    func conflict(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let first = try await client.api(.get, "/api/v1/profile", session).object()
             let base = try #require(number(first["version"]))
@@ -169,10 +162,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("optional members: absent keeps, null clears")
-    func absentAndNull() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("optional members: absent keeps, null clears", arguments: StoreBackend.allCases)
+    func absentAndNull(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile(["targetWeightKg": 75, "targetDate": "2026-09-01", "allergies": ["peanuts"]])
             let kept = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile()).object()
             #expect(number(kept["targetWeightKg"]) == 75)
@@ -265,10 +257,9 @@ struct ProfileAPITests {
         }
     }
 
-    @Test("without a session: 401")
-    func unauthorized() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("without a session: 401", arguments: StoreBackend.allCases)
+    func unauthorized(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let read = try await client.api(.get, "/api/v1/profile", nil)
             let write = try await client.api(.put, "/api/v1/profile", nil, json: APIFixtures.profile())
             #expect(read.status == .unauthorized)

@@ -9,10 +9,9 @@ import WDietTestSupport
 /// "Keep Local" or "Use Server".
 @Suite("Profile versions and conflicts")
 struct ProfileConflictTests {
-    @Test("each save moves the version on; a stale baseVersion is 409 with current, local and their differences")
-    func staleVersion() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("each save moves the version on; a stale baseVersion is 409 with current, local and their differences", arguments: StoreBackend.allCases)
+    func staleVersion(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let first = try await client.api(.get, "/api/v1/profile", session).object()
             let base = try #require(number(first["version"]))

@@ -23,10 +23,9 @@ struct UserDataAPITests {
         return ana
     }
 
-    @Test("GET /export: one JSON document as an attachment named by the user's day, without secrets")
-    func exportJSON() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("GET /export: one JSON document as an attachment named by the user's day, without secrets", arguments: StoreBackend.allCases)
+    func exportJSON(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             let ben = try await client.signInWithProfile()
             _ = try await client.api(.post, "/api/v1/meals", ben, json: ["name": "Ben's dinner", "calories": 900])
@@ -89,10 +88,9 @@ struct UserDataAPITests {
         return rows
     }
 
-    @Test("GET /export?format=csv: a zip of one UTF-8 CSV per table with a header row and RFC 4180 quoting")
-    func exportCSV() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("GET /export?format=csv: a zip of one UTF-8 CSV per table with a header row and RFC 4180 quoting", arguments: StoreBackend.allCases)
+    func exportCSV(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             let response = try await client.api(.get, "/api/v1/export?format=csv", ana)
 
@@ -139,10 +137,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("an unknown format is 400 in the error shape; every data route needs a session")
-    func badFormatAndSignedOut() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("an unknown format is 400 in the error shape; every data route needs a session", arguments: StoreBackend.allCases)
+    func badFormatAndSignedOut(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await client.signInWithProfile()
             let response = try await client.api(.get, "/api/v1/export?format=xml", ana)
             #expect(response.status == .badRequest)
@@ -155,10 +152,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("POST /import: the JSON export into a fresh account, same counts and values; again is 409")
-    func importRoundTrip() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("POST /import: the JSON export into a fresh account, same counts and values; again is 409", arguments: StoreBackend.allCases)
+    func importRoundTrip(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             let exported = try await client.api(.get, "/api/v1/export", ana).text
             let fresh = try await client.register("ana.new@example.com")
@@ -269,10 +265,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("POST /import refuses: not JSON 400, another format or version 422, malformed members 422 by path, too large 413")
-    func importRefusals() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("POST /import refuses: not JSON 400, another format or version 422, malformed members 422 by path, too large 413", arguments: StoreBackend.allCases)
+    func importRefusals(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             let exported = try await client.api(.get, "/api/v1/export", ana).object()
             let fresh = try await client.guest()
@@ -326,10 +321,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("DELETE /account with the password: 204, every session of the user ends at once, others unaffected")
-    func deleteWithPassword() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("DELETE /account with the password: 204, every session of the user ends at once, others unaffected", arguments: StoreBackend.allCases)
+    func deleteWithPassword(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             let second = try await client.login("ana@example.com").json(SignedInBody.self)
             let ben = try await client.signInWithProfile()
@@ -361,10 +355,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("DELETE /account: wrong passwords are throttled like sign-ins (429 with Retry-After)")
-    func deleteThrottled() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("DELETE /account: wrong passwords are throttled like sign-ins (429 with Retry-After)", arguments: StoreBackend.allCases)
+    func deleteThrottled(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await Self.makeAna(client)
             for _ in 0..<LoginThrottle.accountLimit {
                 #expect(try await client.api(.delete, "/api/v1/account", ana, json: ["password": "wrong horse"]).status == .unauthorized)
@@ -376,10 +369,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("DELETE /account for a guest: confirm DELETE, nothing else")
-    func deleteGuest() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("DELETE /account for a guest: confirm DELETE, nothing else", arguments: StoreBackend.allCases)
+    func deleteGuest(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let guest = try await client.signInWithProfile()
             let refused = try await client.api(.delete, "/api/v1/account", guest, json: ["confirm": "yes"])
             #expect(refused.status == .unprocessableContent)
@@ -389,10 +381,9 @@ struct UserDataAPITests {
         }
     }
 
-    @Test("Settings → Delete account: wrong password reopens the dialog; the right one signs out to the welcome page")
-    func webDeletion() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("Settings → Delete account: wrong password reopens the dialog; the right one signs out to the welcome page", arguments: StoreBackend.allCases)
+    func webDeletion(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             var browser = TestBrowser(client)
             _ = try await browser.get("/onboarding")
             let signUp = try await browser.post(

@@ -7,10 +7,9 @@ import WDietTestSupport
 
 @Suite("Weights API")
 struct WeightsAPITests {
-    @Test("a user who reads pounds logs in lb: stored in kg to 0.1; a second entry that day replaces the first")
-    func pounds() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a user who reads pounds logs in lb: stored in kg to 0.1; a second entry that day replaces the first", arguments: StoreBackend.allCases)
+    func pounds(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile(["weightUnit": "lb"])
             let first = try await client.api(.post, "/api/v1/weights", session, json: ["lb": 176.4])
             #expect(first.status == .created)
@@ -39,10 +38,9 @@ struct WeightsAPITests {
         }
     }
 
-    @Test("the rolling average over days, and the weight card's green ↓ below it")
-    func average() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("the rolling average over days, and the weight card's green ↓ below it", arguments: StoreBackend.allCases)
+    func average(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             for (day, kg) in [("2026-02-27", 81.0), ("2026-02-28", 80.0)] {
                 let response = try await client.api(.post, "/api/v1/weights", session, json: ["kg": kg, "loggedAt": "\(day)T06:00:00Z"])
@@ -67,10 +65,9 @@ struct WeightsAPITests {
         }
     }
 
-    @Test("001's weight messages under the member sent; kg and lb together are refused")
-    func validation() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("001's weight messages under the member sent; kg and lb together are refused", arguments: StoreBackend.allCases)
+    func validation(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let kgUser = try await client.signInWithProfile()
             let cases: [([String: Any], [String: String])] = [
                 (["kg": 10], ["kg": "Weight must be at least 20 kg (44 lbs)"]),
@@ -93,10 +90,9 @@ struct WeightsAPITests {
         }
     }
 
-    @Test("a client id makes a weight idempotent; delete is 204 then the entry is gone")
-    func idempotentAndDelete() async throws {
-        let t = try TestApp()
-        try await t.app.test(.router) { client in
+    @Test("a client id makes a weight idempotent; delete is 204 then the entry is gone", arguments: StoreBackend.allCases)
+    func idempotentAndDelete(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let session = try await client.signInWithProfile()
             let id = UUID().uuidString
             let first = try await client.api(.post, "/api/v1/weights", session, json: ["id": id, "kg": 80])
