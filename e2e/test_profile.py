@@ -221,6 +221,8 @@ def test_tags_stepper_and_a_simple_toast(page, server):
     page.locator("#profile-save").click()
     expect(page.locator(".toast").last).to_contain_text("✓ Profile updated successfully")
     expect(page.locator("#preferences-dialog")).to_be_hidden()
+    # The toast covers the top of the screen (001 §6 "Toast (top)"): the stepper is brought to the middle.
+    page.locator("#meals-minus").evaluate("(e) => e.scrollIntoView({ block: 'center' })")
     for _ in range(9):
         page.locator("#meals-minus").click(force=True)
     expect(page.locator("#meals-value")).to_have_text("1")
