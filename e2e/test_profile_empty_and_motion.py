@@ -127,7 +127,8 @@ def test_field_focus_turns_blue_and_a_valid_blur_shows_the_check_then_fades(brow
     # Grey → blue in 150 ms; the helper text fades in from faint.
     assert page.locator("#weight").evaluate("(e) => getComputedStyle(e).transitionDuration").startswith("0.15s")
     expect(weight).to_have_css("border-top-color", FOCUS_BLUE)
-    assert "profile-hint-in" in animations(page, '[data-field="weightKg"]')
+    hint = page.locator("#weight-hint")
+    assert hint.evaluate("(e) => [getComputedStyle(e).animationName, getComputedStyle(e).animationDuration]") == ["profile-hint-in", "0.2s"]
     weight.fill("81.5")
     weight.blur()
     field = page.locator('[data-field="weightKg"]')
