@@ -175,13 +175,20 @@ def test_weight_change_shows_the_targets_dialog_with_the_date(page, server):
 def test_tags_stepper_and_a_simple_toast(page, server):
     open_profile(page, server)
     tags = page.locator('[data-tags="dietaryPreferences"]')
-    expect(tags.locator("[data-empty]")).to_contain_text("No preferences selected")
+    # 001 §8 "Empty Tag Fields", verbatim, with the common choices below the empty box.
+    expect(tags.locator(".profile__tags-empty")).to_have_text('🍽️ No preferences selectedTap "+" to add')
+    expect(tags.locator(".profile__tags-common")).to_have_text("Common: Vegetarian, Vegan, Keto, Paleo")
+    allergies = page.locator('[data-tags="allergies"]')
+    expect(allergies.locator(".profile__tags-empty")).to_have_text('✓ No allergies listedTap "+" to add')
+    expect(allergies.locator(".profile__tags-common")).to_have_text("Common: Peanuts, Dairy, Gluten, Shellfish")
     tags.locator('[data-suggestion="Vegan"]').click()
+    expect(tags.locator("[data-empty]")).to_have_count(2)
+    for element in tags.locator("[data-empty]").all():
+        expect(element).to_be_hidden()
     tags.locator("input").fill("Low-FODMAP")
     tags.locator("input").press("Enter")
     expect(tags.locator(".profile__tag")).to_have_count(2)
     expect(tags.locator('[data-suggestion="Vegan"]')).to_be_hidden()
-    allergies = page.locator('[data-tags="allergies"]')
     allergies.locator('[data-suggestion="Peanuts"]').click()
     allergies.locator('[data-suggestion="Sesame"]').click()
     allergies.locator('[data-tag="Sesame"]').click()
@@ -214,6 +221,8 @@ def test_tags_stepper_and_a_simple_toast(page, server):
     page.locator("#profile-save").click()
     expect(page.locator(".toast").last).to_contain_text("✓ Profile updated successfully")
     expect(page.locator("#preferences-dialog")).to_be_hidden()
+    # The toast covers the top of the screen (001 §6 "Toast (top)"): the stepper is brought to the middle.
+    page.locator("#meals-minus").evaluate("(e) => e.scrollIntoView({ block: 'center' })")
     for _ in range(9):
         page.locator("#meals-minus").click(force=True)
     expect(page.locator("#meals-value")).to_have_text("1")

@@ -131,7 +131,7 @@ struct WebProfilePageTests {
         }
     }
 
-    @Test("without a session: to the welcome screen; without a profile: to onboarding")
+    @Test("without a session: to the welcome screen; without a profile: 001 §8's \"Complete Your Profile\", leading to onboarding")
     func guards() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
@@ -140,7 +140,13 @@ struct WebProfilePageTests {
             #expect(anonymous.headers[.location] == "/")
             let session = try await WebDashboardSession.guest(client)
             let noProfile = try await session.get(client, "/profile")
-            #expect(noProfile.headers[.location] == "/onboarding/profile")
+            #expect(noProfile.status == .ok)
+            let html = noProfile.text
+            #expect(html.contains("<h1 id=\"profile-empty-title\">Complete Your Profile</h1>"))
+            #expect(html.contains("Tell us about yourself so we can create a personalized fitness plan."))
+            #expect(html.contains("This takes about 2-3 minutes."))
+            #expect(html.contains("<a class=\"button button--primary\" href=\"/onboarding/profile\">Get Started</a>"))
+            #expect(!html.contains("id=\"profile-form\""))
         }
     }
 }

@@ -85,6 +85,11 @@ struct ProfilePages: Sendable {
         var pendingNotice: String?
     }
 
+    /// 001 §8's "Complete Your Profile" screen for a signed-in user who has none yet.
+    struct EmptyPage {
+        var chrome: PageChrome
+    }
+
     /// 001 §3 "Common Suggestions".
     static let preferenceSuggestions = [
         "Vegetarian", "Vegan", "Keto", "Paleo", "Low-carb", "Gluten-free", "Dairy-free", "Pescatarian", "Mediterranean", "Whole30",
@@ -105,7 +110,11 @@ struct ProfilePages: Sendable {
     func register(on router: Router<AppRequestContext>) {
         router.get("/profile") { _, context in
             let userId = try WebPage.requireUser(context)
-            let stored = try await WebPage.requireProfile(services, userId: userId)
+            // 001 §8 "First-Time User (No Profile)": say what the profile is for before sending anyone into the
+            // onboarding steps, rather than redirecting there unannounced.
+            guard let stored = try await services.profiles.profile(userId: userId) else {
+                return try WebTemplates.page("profile-empty", EmptyPage(chrome: PageChrome(context: context)))
+            }
             let latestWeight = try await services.weights.latestWeight(userId: userId)?.entry.kg
             return try WebTemplates.page("profile", try page(stored, latestWeightKg: latestWeight, context: context))
         }

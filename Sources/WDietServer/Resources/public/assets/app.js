@@ -44,7 +44,10 @@ window.WDiet = (function () {
     return parsed;
   }
 
-  /** A short message at the bottom of the screen ("Meal saved!"), announced to screen readers. */
+  /**
+   * A short message ("Meal saved!"), announced to screen readers; a tap dismisses it. A page whose CSS gives
+   * `.toast--leaving` an animation (the profile's, 001 §11 "Toast Animations: Exit") sees it played before removal.
+   */
   function toast(message, options) {
     const region = document.getElementById("toast-region");
     if (!region) return;
@@ -53,16 +56,24 @@ window.WDiet = (function () {
     const text = document.createElement("span");
     text.textContent = message;
     item.appendChild(text);
+    const leave = () => {
+      if (!item.isConnected || item.classList.contains("toast--leaving")) return;
+      item.classList.add("toast--leaving");
+      const running = prefersReducedMotion() ? [] : item.getAnimations().filter((a) => a.playState === "running");
+      if (!running.length) { item.remove(); return; }
+      Promise.all(running.map((a) => a.finished)).then(() => item.remove(), () => item.remove());
+    };
     if (options && options.actionLabel && options.onAction) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "toast__action";
       button.textContent = options.actionLabel;
-      button.addEventListener("click", () => { options.onAction(); item.remove(); });
+      button.addEventListener("click", () => { options.onAction(); leave(); });
       item.appendChild(button);
     }
+    item.addEventListener("click", (event) => { if (!event.target.closest(".toast__action")) leave(); });
     region.appendChild(item);
-    setTimeout(() => item.remove(), (options && options.duration) || 4000);
+    setTimeout(leave, (options && options.duration) || 4000);
   }
 
   const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });

@@ -148,6 +148,20 @@
     updateHelper();
   }
 
+  // ---- Haptics (001 §11 "Haptic Palette"): a short vibration where the browser has one (not iOS Safari), never
+  // with reduced motion, never before the user has touched the page (the browser would refuse and complain). ----
+  const HAPTIC = { focus: 10, selection: 15, press: 10, valid: 30, invalid: 40, saved: 30, saveError: 40, warning: 35 };
+  let lastHaptic = { at: 0, ms: 0 };
+  function haptic(ms) {
+    if (typeof navigator.vibrate !== "function" || WDiet.prefersReducedMotion()) return;
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+    const now = Date.now();
+    // A lighter one does not cut short a stronger one still running (an error's 40 ms, then the next field's focus).
+    if (ms < lastHaptic.ms && now - lastHaptic.at < lastHaptic.ms + 50) return;
+    lastHaptic = { at: now, ms };
+    try { navigator.vibrate(ms); } catch (_) { /* not allowed here */ }
+  }
+
   // ---- Errors ----
   function setError(member, message) {
     const p = form.querySelector(`[data-error-for="${member}"]`);
@@ -156,18 +170,89 @@
     p.textContent = message ? `⚠️ ${message}` : "";
     const field = p.closest(".field");
     field.classList.toggle("field--invalid", Boolean(message));
+    if (message) clearValid(member);
     field.querySelectorAll("input:not([type=radio]), select").forEach((i) => {
       if (message) i.setAttribute("aria-invalid", "true"); else i.removeAttribute("aria-invalid");
     });
     if (message && !had) {
       announce(`Error. ${FIELD_LABELS[member]}. ${message}`);
-      // 001 §11 "Field Blur (Invalid)": a short shake (none with reduced motion: app.css).
-      field.classList.remove("field--shake"); void field.offsetWidth; field.classList.add("field--shake");
+      // 001 §11 "Field Blur (Invalid)": the message slides down and the field shakes (none with reduced motion:
+      // app.css), with the error's vibration.
+      field.classList.remove("field--shake"); p.classList.remove("field__error--enter"); void field.offsetWidth;
+      field.classList.add("field--shake"); p.classList.add("field__error--enter");
+      haptic(HAPTIC.invalid);
     }
     if (!message && had) announce(`${FIELD_LABELS[member]} valid`);
   }
   function validateField(member) {
     setError(member, R.fieldError(member, draft(), today));
+  }
+
+  // ---- Leaving a field (001 §11 "Field Blur"): valid shows green and "✓ Valid weight" for a second; invalid shows
+  // its message, brought out from under the sticky Save bar when the field sits low on the screen. ----
+  const VALID_TEXT = { dateOfBirth: "Valid date of birth", heightCm: "Valid height", weightKg: "Valid weight",
+    targetWeightKg: "Valid target weight", targetDate: "Valid target date" };
+  const valueAtFocus = {};
+  const validTimers = {};
+  form.addEventListener("focusin", (event) => {
+    const field = event.target.closest("[data-field]");
+    if (field) valueAtFocus[field.dataset.field] = JSON.stringify(draft()[field.dataset.field]);
+    if (event.target.matches("input:not([type=radio]), select")) haptic(HAPTIC.focus);
+  });
+  function validateOnBlur(member) {
+    const hadError = Boolean(form.querySelector(`[data-error-for="${member}"]`).textContent);
+    const message = R.fieldError(member, draft(), today);
+    setError(member, message);
+    if (message) { revealError(form.querySelector(`[data-error-for="${member}"]`)); return; }
+    const value = draft()[member];
+    const filled = value && (typeof value === "string" || value.value !== undefined);
+    // Only for something the user just typed or put right: tabbing through the form lights up nothing.
+    if (VALID_TEXT[member] && filled && (hadError || valueAtFocus[member] !== JSON.stringify(value))) showValid(member);
+  }
+  function showValid(member) {
+    const field = form.querySelector(`[data-field="${member}"]`);
+    let line = field.querySelector(".field__valid");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "field__valid";
+      line.setAttribute("aria-hidden", "true");   // what a screen reader needs is the value, announced elsewhere
+      field.insertBefore(line, field.querySelector(".field__error"));
+    }
+    const check = document.createElement("span");
+    check.className = "field__check";
+    check.textContent = "✓";
+    line.replaceChildren(check, ` ${VALID_TEXT[member]}`);
+    clearTimeout(validTimers[member]);
+    line.classList.remove("field__valid--out");
+    line.hidden = false;
+    field.classList.add("field--valid");
+    haptic(HAPTIC.valid);
+    // The border turns back to grey (300 ms) and the line fades out (200 ms) a second after the check has landed.
+    validTimers[member] = setTimeout(() => {
+      field.classList.remove("field--valid");
+      line.classList.add("field__valid--out");
+      validTimers[member] = setTimeout(() => clearValid(member), WDiet.prefersReducedMotion() ? 0 : 200);
+    }, 1300);
+  }
+  function clearValid(member) {
+    const field = form.querySelector(`[data-field="${member}"]`);
+    if (!field) return;
+    clearTimeout(validTimers[member]);
+    field.classList.remove("field--valid");
+    const line = field.querySelector(".field__valid");
+    if (line) { line.hidden = true; line.classList.remove("field__valid--out"); }
+  }
+  /** Scrolls just enough that an error below its field is not under the Save bar, the tab bar or the keyboard. */
+  function revealError(element) {
+    if (!element || !element.textContent) return;
+    const viewport = window.visualViewport;
+    let limit = viewport ? viewport.offsetTop + viewport.height : window.innerHeight;
+    [form.querySelector(".profile__savebar"), document.querySelector(".tabbar")].forEach((bar) => {
+      if (bar && !bar.hidden) limit = Math.min(limit, bar.getBoundingClientRect().top);
+    });
+    // The message slides down 8 px as it appears: measured where it will end up, with a little air below.
+    const bottom = element.getBoundingClientRect().bottom + 8 + 8;
+    if (bottom > limit) window.scrollBy({ top: bottom - limit, behavior: WDiet.prefersReducedMotion() ? "auto" : "smooth" });
   }
   function showBanner(text) {
     errorBanner.textContent = text ? `⚠️ ${text}` : "";
@@ -203,7 +288,9 @@
 
   // ---- The save button's states (001 §6) ----
   function setButton(state, text) {
+    const was = saveButton.dataset.state;
     saveButton.dataset.state = state;
+    saveButton.classList.remove("profile__save--shake");
     const hint = $("save-hint");
     switch (state) {
       case "idle":
@@ -214,22 +301,32 @@
         saveButton.removeAttribute("aria-busy");
         break;
       case "saving":
-        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> Saving...';
+        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> <span class="profile__save-label">Saving...</span>';
         saveButton.disabled = true;
         saveButton.setAttribute("aria-busy", "true");
         hint.textContent = "Please wait";
         break;
       case "slow":
-        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> This is taking longer than usual...';
+        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> <span class="profile__save-label">This is taking longer than usual...</span>';
         break;
       case "saved":
-        saveButton.textContent = "✓ Saved";
+        // 001 §11 "Saving → Success": the check scales in while the background turns green (CSS).
+        saveButton.innerHTML = '<span class="profile__save-check">✓</span> Saved';
+        if (was === "saving" || was === "slow") haptic(HAPTIC.saved);
         saveButton.disabled = true;
         saveButton.removeAttribute("aria-busy");
         hint.textContent = "Changes saved successfully";
         break;
       case "error":
-        saveButton.textContent = text || "Retry";
+        saveButton.innerHTML = "";
+        saveButton.appendChild(Object.assign(document.createElement("span"), { className: "profile__save-label", textContent: text || "Retry" }));
+        // 001 §11 "Saving → Error": two shakes as it turns red, and the error's vibration; a countdown that ends
+        // (the 429 wait) only changes the words.
+        if (was === "saving" || was === "slow") {
+          void saveButton.offsetWidth;
+          saveButton.classList.add("profile__save--shake");
+          haptic(HAPTIC.saveError);
+        }
         saveButton.disabled = false;
         saveButton.removeAttribute("aria-busy");
         hint.textContent = "Try saving again";
@@ -323,13 +420,14 @@
   // ---- Inputs ----
   ["height-cm", "height-ft", "height-in"].forEach((id) => {
     $(id).addEventListener("input", () => { numbers.heightCm = readHeight(); edited(); });
-    $(id).addEventListener("blur", () => { touched.add("heightCm"); validateField("heightCm"); });
+    $(id).addEventListener("blur", () => { touched.add("heightCm"); validateOnBlur("heightCm"); });
   });
   [["weight", "weightKg"], ["target-weight", "targetWeightKg"]].forEach(([id, member]) => {
     $(id).addEventListener("input", () => { numbers[member] = readWeight(id); updateHelper(); edited(); });
-    $(id).addEventListener("blur", () => { touched.add(member); validateField(member); });
+    $(id).addEventListener("blur", () => { touched.add(member); validateOnBlur(member); });
   });
   form.querySelectorAll('input[name="heightUnitToggle"]').forEach((r) => r.addEventListener("change", () => {
+    haptic(HAPTIC.selection);
     showHeight();
     const h = numbers.heightCm;
     if (h.value !== undefined) {
@@ -341,6 +439,7 @@
     describe();
   }));
   form.querySelectorAll('input[name="weightUnitToggle"]').forEach((r) => r.addEventListener("change", () => {
+    haptic(HAPTIC.selection);
     showWeights();
     updateHelper();
     const w = numbers.weightKg;
@@ -350,12 +449,13 @@
     storeDraft();
     describe();
   }));
-  $("date-of-birth").addEventListener("blur", () => validateField("dateOfBirth"));
+  $("date-of-birth").addEventListener("blur", () => validateOnBlur("dateOfBirth"));
   $("date-of-birth").addEventListener("change", () => { validateField("dateOfBirth"); edited(); });
-  $("target-date").addEventListener("blur", () => validateField("targetDate"));
+  $("target-date").addEventListener("blur", () => validateOnBlur("targetDate"));
   $("target-date").addEventListener("change", () => { validateField("targetDate"); updateHelper(); edited(); });
   $("goal").addEventListener("change", () => { validateField("goal"); edited(); });
   form.querySelectorAll('input[name="sex"]').forEach((r) => r.addEventListener("change", () => {
+    haptic(HAPTIC.selection);
     validateField("sex");
     showGenderDescription();
     if (checked("sex") !== "other") setError("genderDescription", null);
@@ -381,9 +481,10 @@
     if (form.querySelector('[data-error-for="genderDescription"]').textContent) validateField("genderDescription");
     edited();
   });
-  $("gender-description").addEventListener("blur", () => { touched.add("genderDescription"); validateField("genderDescription"); });
+  $("gender-description").addEventListener("blur", () => { touched.add("genderDescription"); validateOnBlur("genderDescription"); });
   let activityTipShown = false;
   form.querySelectorAll('input[name="activity"]').forEach((r) => r.addEventListener("change", () => {
+    haptic(HAPTIC.selection);
     validateField("activity");
     edited();
     // 001 §3 "Suggestion Trigger", once per visit.
@@ -415,7 +516,8 @@
       li.appendChild(button);
       list.appendChild(li);
     });
-    field.querySelector("[data-empty]").hidden = tags[member].length > 0;
+    // 001 §8 "Empty Tag Fields": the empty box and its "Common: …" line show only while there is no tag.
+    field.querySelectorAll("[data-empty]").forEach((element) => { element.hidden = tags[member].length > 0; });
     const chosen = new Set(tags[member].map((t) => t.toLowerCase()));
     field.querySelectorAll("[data-suggestion]").forEach((s) => { s.hidden = chosen.has(s.dataset.suggestion.toLowerCase()); });
   }
@@ -457,7 +559,7 @@
         input.value = "";
       }
     });
-    input.addEventListener("blur", () => validateField(member));
+    input.addEventListener("blur", () => validateOnBlur(member));
   });
 
   // ---- Meals per day stepper ----
@@ -474,6 +576,7 @@
     if (next === mealsPerDay) return;
     mealsPerDay = next;
     renderMeals();
+    haptic(HAPTIC.selection);
     announce(`${mealsPerDay} meals per day`);
     validateField("mealsPerDay");
     edited();
@@ -554,7 +657,44 @@
     edited();
   });
 
-  // ---- Dialogs ----
+  // ---- Dialogs: bottom sheets (001 §11 "Modal Animations") ----
+  // Every close — a button, Escape, a script — closes the dialog at once (the page is usable again under the finger)
+  // and plays the exit on a lifeless copy: the content fades, the sheet slides down, the backdrop fades (profile.css).
+  // The conflict dialog (data-persistent) stays until one of its two answers is chosen.
+  const nativeClose = HTMLDialogElement.prototype.close;
+  function playExit(dialog) {
+    if (WDiet.prefersReducedMotion()) return;
+    const ghost = dialog.cloneNode(true);   // keeps `open`: shown, but not modal and not in the top layer
+    ghost.removeAttribute("id");
+    ghost.querySelectorAll("[id]").forEach((element) => element.removeAttribute("id"));
+    ghost.classList.add("profile__dialog--leaving");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.inert = true;
+    const backdrop = document.createElement("div");
+    backdrop.className = "profile__backdrop--leaving";
+    document.body.append(backdrop, ghost);
+    const remove = () => { ghost.remove(); backdrop.remove(); };
+    ghost.addEventListener("animationend", (event) => { if (event.target === ghost) remove(); });
+    setTimeout(remove, 450);   // for a browser that never reports the end of the animation
+  }
+  document.querySelectorAll("dialog.profile__dialog").forEach((dialog) => {
+    dialog.close = () => {
+      if (!dialog.open) return;
+      playExit(dialog);
+      nativeClose.call(dialog);
+    };
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      if (!dialog.hasAttribute("data-persistent")) dialog.close();
+    });
+  });
+
+  // 001 §11 "Button Press": a light tap under the finger (the 0.95 scale is CSS).
+  document.addEventListener("pointerdown", (event) => {
+    const button = event.target.closest("button:not(:disabled), .button");
+    if (button) haptic(HAPTIC.press);
+  });
+
   function paragraphs(container, lines) {
     container.innerHTML = "";
     lines.forEach((line) => {
@@ -607,7 +747,12 @@
       if (Array.isArray(value)) { if (value.length) value.forEach((v) => add(m, v)); else add(m, ""); }
       else add(m, value == null ? "" : String(value));
     });
-    try { return await WDiet.api("GET", `/api/v1/profile/preview?${params.join("&")}`); } catch (_) { return null; }
+    // 001 §8 "Empty Current Targets (Loading)": until the server has worked out the numbers this change brings.
+    const calculating = $("targets-calculating");
+    calculating.hidden = false;
+    try { return await WDiet.api("GET", `/api/v1/profile/preview?${params.join("&")}`); } catch (_) { return null; } finally {
+      calculating.hidden = true;
+    }
   }
 
   /** The confirmations of §12 in order; false when the user stopped the save. */
@@ -633,6 +778,7 @@
       } else if (item.kind === "largeWeightChange") {
         const unitName = weightUnit() === "kg" ? "kg" : "lbs";
         const delta = weightUnit() === "kg" ? R.decimal(Math.abs(item.deltaKg)) : R.decimal(R.poundsFromKg(Math.abs(item.deltaKg)));
+        haptic(HAPTIC.warning);
         ok = await ask("⚠️ Large Weight Change Detected", [
           `You're changing your weight by ${delta} ${unitName}. This is a significant change.`,
           "Please verify:",
