@@ -79,6 +79,7 @@ public final class AppDatabase: Sendable {
         registerTipMigrations(&migrator)
         registerRateLimitMigrations(&migrator)
         registerSignInMigrations(&migrator)
+        registerSyncMigrations(&migrator)
         return migrator
     }
 }

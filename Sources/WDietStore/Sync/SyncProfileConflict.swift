@@ -13,10 +13,11 @@ public struct SyncProfileConflict: Hashable, Codable, Sendable {
     public var base: Profile?
     /// The client's edit.
     public var local: Profile
-    /// The server's profile now, as a pull would hand it out.
-    public var server: SyncItem
+    /// The server's profile now, as a pull would hand it out; absent when the server has none (the base was of a
+    /// profile since deleted).
+    public var server: SyncItem?
 
-    public init(index: Int, idempotencyKey: String, baseVersion: Int64?, base: Profile?, local: Profile, server: SyncItem) {
+    public init(index: Int, idempotencyKey: String, baseVersion: Int64?, base: Profile?, local: Profile, server: SyncItem?) {
         self.index = index
         self.idempotencyKey = idempotencyKey
         self.baseVersion = baseVersion

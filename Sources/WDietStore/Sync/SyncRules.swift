@@ -49,6 +49,9 @@ public enum SyncRules {
         guard changes.count <= SyncLimits.maxChangesPerPush else { throw .tooManyChanges(changes.count) }
         var keys = Set<String>()
         var profileChanges = 0
+        // A row changes at most once per push: the client's outbox coalesces repeated edits of a row into one, and
+        // every change is then judged against the row as the push found it.
+        var rows = Set<String>()
         for (index, change) in changes.enumerated() {
             func invalid(_ message: String) -> SyncRejection {
                 .invalidChange(index: index, key: change.idempotencyKey, message: message)
@@ -59,6 +62,9 @@ public enum SyncRules {
             }
             guard keys.insert(key).inserted else { throw invalid("This idempotency key is used twice in this push") }
             if let base = change.baseVersion, base < 1 { throw invalid("A base version is a version the server gave (1 or more)") }
+            if let id = change.id, !rows.insert("\(change.entity.rawValue)/\(change.collection ?? "")/\(id)").inserted {
+                throw invalid("This \(SyncMessages.noun(change.entity)) is changed twice in this push; send one change per row")
+            }
             do {
                 switch change.entity {
                 case .meal:
