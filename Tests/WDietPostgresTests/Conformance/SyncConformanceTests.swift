@@ -470,8 +470,12 @@ import WDietTestSupport
             }
             // 1 profile, 6 shared meals, 4 pushing writers × 15 rounds × 2 meals, 4 saving writers × 15 meals.
             #expect(final.count == 187)
+            // Named rather than compared whole, so that a failure lists what the puller missed or holds stale.
+            let missed = final.keys.filter { copy[$0] == nil }.sorted()
+            let stale = final.keys.filter { copy[$0] != nil && copy[$0] != final[$0] }.sorted()
+            #expect(missed == [], "rows the puller never saw")
+            #expect(stale == [], "rows the puller holds in an older state")
             #expect(copy.count == final.count)
-            #expect(copy == final)
             #expect(final.values.filter { $0.deletedAt != nil }.count == 4 * 5)
         }
     }
