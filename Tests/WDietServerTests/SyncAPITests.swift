@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WDietCore
 import WDietStore
 import WDietTestSupport
 
@@ -47,6 +48,20 @@ struct SyncAPITests {
         #expect(pull.items.map(\.entity) == [.profile, .tip, .meal, .weight, .row])
         #expect(pull.items[3].deletedAt != nil)
         #expect(pull.nextCursor == 59)
+    }
+
+    @Test("SyncCoding writes instants to the millisecond, rounded, and reads them back as the stores build them")
+    func instants() throws {
+        // 0.123 s is not exact in binary: truncating the milliseconds would write .122.
+        let instant = Date(timeIntervalSince1970: 1_772_355_600.123)
+        #expect(SyncCoding.instantText(instant) == "2026-03-01T09:00:00.123Z")
+        #expect(SyncCoding.instant(from: "2026-03-01T09:00:00.123Z") == Date(timeIntervalSince1970: Double(1_772_355_600_123) / 1_000))
+        #expect(SyncCoding.instant(from: "2026-03-01T09:00:00Z") == Date(timeIntervalSince1970: 1_772_355_600))
+        #expect(SyncCoding.instantText(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+        #expect(SyncCoding.instant(from: "yesterday") == nil)
+        let meal = Meal(id: UUID(), name: "Tea", kcal: 2, loggedAt: instant)
+        let decoded = try SyncCoding.decoder.decode(Meal.self, from: SyncCoding.encoder.encode(meal))
+        #expect(decoded.loggedAt == Date(timeIntervalSince1970: Double(1_772_355_600_123) / 1_000))
     }
 
     @Test("the document's push is applied, answered per change, and a replay answers the same bytes")

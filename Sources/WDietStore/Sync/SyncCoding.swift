@@ -27,7 +27,8 @@ public enum SyncCoding {
 
     /// `2026-03-01T11:30:00.000Z`, from the instant's whole milliseconds (what both stores keep).
     public static func instantText(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+        // Rounded, not truncated: 0.123 s × 1000 may come out as 122.99999.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded())
         let seconds = milliseconds.floorDivided(by: 1_000)
         let fraction = milliseconds - seconds * 1_000
         let whole = lock.withLock { plainFormatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))) }
@@ -36,9 +37,11 @@ public enum SyncCoding {
         return whole.dropLast() + "." + digits + "Z"
     }
 
-    /// An instant in ISO 8601 with or without fractional seconds; nil for anything else.
+    /// An instant in ISO 8601 with or without fractional seconds, to the millisecond, built as the stores build
+    /// theirs (so equal instants are equal `Date`s); nil for anything else.
     public static func instant(from text: String) -> Date? {
-        lock.withLock { fractionalFormatter.date(from: text) ?? plainFormatter.date(from: text) }
+        guard let date = lock.withLock({ fractionalFormatter.date(from: text) ?? plainFormatter.date(from: text) }) else { return nil }
+        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000).rounded() / 1_000)
     }
 
     // Formatters are not documented as thread-safe on Linux: one lock for both.
