@@ -14,6 +14,8 @@ extension AppDatabase {
     func storeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try readOnThisThread(value)
+        } catch let rejection as SyncRejection {
+            throw rejection
         } catch {
             throw Self.storeError(from: error)
         }
@@ -22,6 +24,9 @@ extension AppDatabase {
     func storeWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await groupCommit.write(updates)
+        } catch let rejection as SyncRejection {
+            // A refused sync push says which change and why; it is no store failure.
+            throw rejection
         } catch {
             throw Self.storeError(from: error)
         }

@@ -80,6 +80,7 @@ public final class AppDatabase: Sendable {
         registerRateLimitMigrations(&migrator)
         registerSignInMigrations(&migrator)
         registerProfileMigrations(&migrator)
+        registerSyncMigrations(&migrator)
         return migrator
     }
 }

@@ -32,15 +32,28 @@ public struct SQLiteProfileStore: ProfileStore {
         let newId = AppDatabase.idText(UUID())
         return try await database.storeWrite { db in
             // Deleted or not: a user has one profile row, and saving over a deleted one restores it.
-            let existing = try ProfileRecord.filter(ProfileRecord.Columns.userId == AppDatabase.idText(userId)).fetchOne(db)
+            let existing = try Self.record(userId: userId, in: db)
             if let expectedVersion, expectedVersion != existing?.version {
                 throw StoreError.conflict("Your profile was changed on another device")
             }
-            // A restored profile is a first profile again: there is no plan in force to keep until midnight.
-            let live = try existing.flatMap { $0.deletedAt == nil ? try $0.stored() : nil }
-            let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
-            let record = try ProfileRecord(profile, planChange: planChange, id: existing?.id ?? newId, userId: userId)
-            return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
+            return try Self.write(profile, over: existing, newId: newId, userId: userId, at: instant, now: now, in: db)
         }
+    }
+
+    /// The user's profile row, deleted or not.
+    static func record(userId: UUID, in db: Database) throws -> ProfileRecord? {
+        try ProfileRecord.filter(ProfileRecord.Columns.userId == AppDatabase.idText(userId)).fetchOne(db)
+    }
+
+    /// Writes the profile over the user's row (already checked against the edit's base), with "changes apply
+    /// tomorrow"; the sync push writes through here too.
+    static func write(
+        _ profile: Profile, over existing: ProfileRecord?, newId: String, userId: UUID, at instant: Date, now: String, in db: Database
+    ) throws -> StoredProfile {
+        // A restored profile is a first profile again: there is no plan in force to keep until midnight.
+        let live = try existing.flatMap { $0.deletedAt == nil ? try $0.stored() : nil }
+        let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
+        let record = try ProfileRecord(profile, planChange: planChange, id: existing?.id ?? newId, userId: userId)
+        return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+import WDietCore
+
+/// The rules every backend applies to a push, written once: what makes a change valid, and who wins a conflict.
+public enum SyncRules {
+    /// What a store does with one change to a meal, weight or generic row.
+    public enum Decision: Equatable, Sendable {
+        case apply
+        case lost
+        case ignored
+    }
+
+    /// The state of the row a change names, as the store found it (the same user's; another user's id is refused
+    /// before this).
+    public struct Current: Equatable, Sendable {
+        public var version: Int64
+        public var isDeleted: Bool
+
+        public init(version: Int64, isDeleted: Bool) {
+            self.version = version
+            self.isDeleted = isDeleted
+        }
+    }
+
+    /// Upsert, "cloud wins": a row the server does not have is created; a change identical to the live server row
+    /// is applied without a new version (nothing to lose); otherwise the edit applies only if it was made from the
+    /// row's current version (or is a create, which for an existing id is an update). A tombstone stays deleted —
+    /// an offline edit never resurrects a row another device deleted — unless the upsert was made from the
+    /// tombstone's own version: the client saw the delete and brings the row back (Undo).
+    public static func upsert(baseVersion: Int64?, current: Current?, identical: Bool) -> Decision {
+        guard let current else { return .apply }
+        if current.isDeleted { return baseVersion == current.version ? .apply : .lost }
+        if identical { return .apply }
+        guard let baseVersion else { return .apply }
+        return baseVersion == current.version ? .apply : .lost
+    }
+
+    /// Delete: an id the server does not have, or a row already deleted, is ignored; a row edited since the
+    /// delete's base keeps the edit (the delete is lost, so the user hears of it, rather than the edit vanishing).
+    public static func delete(baseVersion: Int64?, current: Current?) -> Decision {
+        guard let current, !current.isDeleted else { return .ignored }
+        guard let baseVersion else { return .apply }
+        return baseVersion == current.version ? .apply : .lost
+    }
+
+    /// Checks the whole push before anything is written: its size, and each change by the protocol's rules and the
+    /// normal API's (`StoreValidation`). The first bad change throws `SyncRejection.invalidChange` naming it.
+    public static func validate(_ changes: [SyncChange]) throws(SyncRejection) {
+        guard changes.count <= SyncLimits.maxChangesPerPush else { throw .tooManyChanges(changes.count) }
+        var keys = Set<String>()
+        var profileChanges = 0
+        // A row changes at most once per push: the client's outbox coalesces repeated edits of a row into one, and
+        // every change is then judged against the row as the push found it.
+        var rows = Set<String>()
+        for (index, change) in changes.enumerated() {
+            func invalid(_ message: String) -> SyncRejection {
+                .invalidChange(index: index, key: change.idempotencyKey, message: message)
+            }
+            let key = change.idempotencyKey
+            guard !key.isEmpty, key.count <= SyncLimits.maxIdempotencyKeyLength else {
+                throw invalid("An idempotency key has 1 to \(SyncLimits.maxIdempotencyKeyLength) characters")
+            }
+            guard keys.insert(key).inserted else { throw invalid("This idempotency key is used twice in this push") }
+            if let base = change.baseVersion, base < 1 { throw invalid("A base version is a version the server gave (1 or more)") }
+            if let id = change.id, !rows.insert("\(change.entity.rawValue)/\(change.collection ?? "")/\(id)").inserted {
+                throw invalid("This \(SyncMessages.noun(change.entity)) is changed twice in this push; send one change per row")
+            }
+            do {
+                switch change.entity {
+                case .meal:
+                    let id = try requireId(change)
+                    guard change.op == .upsert else { break }
+                    guard let meal = change.meal else { throw StoreError.invalid("An upsert of a meal carries the meal") }
+                    guard meal.id == id else { throw StoreError.invalid("The meal's id differs from the change's id") }
+                    try StoreValidation.validate(meal)
+                case .weight:
+                    let id = try requireId(change)
+                    guard change.op == .upsert else { break }
+                    guard let weight = change.weight else { throw StoreError.invalid("An upsert of a weight carries the weight") }
+                    guard weight.id == id else { throw StoreError.invalid("The weight's id differs from the change's id") }
+                    try StoreValidation.validate(weight)
+                case .profile:
+                    guard change.op == .upsert else { throw StoreError.invalid("The profile cannot be deleted") }
+                    guard let profile = change.profile else { throw StoreError.invalid("An upsert of the profile carries the profile") }
+                    profileChanges += 1
+                    guard profileChanges == 1 else { throw StoreError.invalid("A push holds at most one profile change") }
+                    try StoreValidation.validate(profile)
+                case .event:
+                    let id = try requireId(change)
+                    guard change.op == .upsert else { throw StoreError.invalid("Analytics events cannot be deleted") }
+                    guard let event = change.event else { throw StoreError.invalid("An upsert of an event carries the event") }
+                    guard event.id == id else { throw StoreError.invalid("The event's id differs from the change's id") }
+                    try validate(event)
+                case .row:
+                    _ = try requireId(change)
+                    guard let collection = change.collection, SyncLimits.isValidCollection(collection) else {
+                        throw StoreError.invalid("A row's collection is a lowercase name such as \"journal\"")
+                    }
+                    guard change.op == .upsert else { break }
+                    guard case .object = change.data else { throw StoreError.invalid("An upsert of a row carries a JSON object as data") }
+                    let size = try (change.data?.canonicalText() ?? "").utf8.count
+                    guard size <= SyncLimits.maxRowDataBytes else {
+                        throw StoreError.invalid("A row's data is at most \(SyncLimits.maxRowDataBytes / 1_024) KB")
+                    }
+                case .tip:
+                    throw StoreError.invalid("Tips are pulled only; dismiss a tip with POST /api/v1/tips/{tip}/dismiss")
+                }
+            } catch let error as StoreError {
+                throw invalid(error.description)
+            } catch {
+                throw invalid("This change cannot be read")
+            }
+        }
+    }
+
+    private static func requireId(_ change: SyncChange) throws(StoreError) -> UUID {
+        guard let id = change.id else { throw .invalid("A change of a \(change.entity.rawValue) carries its id") }
+        return id
+    }
+
+    private static func validate(_ event: AnalyticsEvent) throws(StoreError) {
+        guard StoreValidation.instantRange.contains(event.occurredAt) else { throw .invalid(StoreValidation.Message.instant) }
+        guard event.properties.count <= SyncLimits.maxEventProperties else {
+            throw .invalid("An event has at most \(SyncLimits.maxEventProperties) properties")
+        }
+        for (name, value) in event.properties {
+            guard !name.isEmpty, name.count <= SyncLimits.maxEventPropertyNameLength,
+                  name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+            else { throw .invalid("Property names are snake_case, at most \(SyncLimits.maxEventPropertyNameLength) characters") }
+            guard value.count <= SyncLimits.maxEventPropertyValueLength else {
+                throw .invalid("A property's value has at most \(SyncLimits.maxEventPropertyValueLength) characters")
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// The server side of offline-first sync (docs/sync.md): every read and write is the one user's.
+public protocol SyncStore: Sendable {
+    /// Applies the changes in order in one transaction and answers one result per change. A change whose
+    /// idempotency key this user already pushed is not applied again: its first result is answered. Throws
+    /// `SyncRejection` (nothing applied) for a batch too large, an invalid change, another user's id, a meal before
+    /// any profile, or a stale profile base; `StoreError.notFound` for an unknown user.
+    func push(_ changes: [SyncChange], userId: UUID) async throws -> [SyncChangeResult]
+
+    /// The user's meals, weights, profile, dismissed tips and generic rows changed after `cursor` (a version),
+    /// tombstones included, in version order, at most `limit` of them. A cursor above the user's latest version is
+    /// `SyncRejection.cursorAhead`. Never skips a row whose transaction committed after a larger version was read:
+    /// each backend hands out one user's versions in commit order.
+    func pull(userId: UUID, after cursor: Int64, limit: Int) async throws -> SyncPullResponse
+}
