@@ -24,6 +24,7 @@ extension AppServices {
             identities: PostgresExternalIdentityStore(client: client, now: now),
             passwords: PostgresPasswordCredentialStore(client: client, now: now),
             userData: PostgresUserDataStore(client: client, now: now),
+            sync: PostgresSyncStore(client: client, now: now),
             postgres: database, now: now
         )
     }

@@ -25,6 +25,8 @@ public struct AppServices: Sendable {
     public let passwords: any PasswordCredentialStore
     /// The user's data as a whole: export, import, erasure.
     public let userData: any UserDataStore
+    /// Offline-first sync: push and pull (docs/sync.md).
+    public let sync: any SyncStore
     public let now: @Sendable () -> Date
     /// The PostgreSQL pool the stores use, held here so that it lives as long as they do; nil on SQLite.
     public let postgres: PostgresDatabase?
@@ -35,7 +37,7 @@ public struct AppServices: Sendable {
         loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
         foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
         loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
-        userData: any UserDataStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+        userData: any UserDataStore, sync: any SyncStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
         self.postgres = postgres
@@ -54,6 +56,7 @@ public struct AppServices: Sendable {
         self.identities = identities
         self.passwords = passwords
         self.userData = userData
+        self.sync = sync
         self.now = now
     }
 
@@ -75,6 +78,7 @@ public struct AppServices: Sendable {
         identities = SQLiteExternalIdentityStore(database: database, now: now)
         passwords = SQLitePasswordCredentialStore(database: database, now: now)
         userData = SQLiteUserDataStore(database: database, now: now)
+        sync = SQLiteSyncStore(database: database, now: now)
         postgres = nil
         self.now = now
     }

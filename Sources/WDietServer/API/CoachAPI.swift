@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals, weights, the coach's tips and the client's analytics events.
+/// The coach's JSON API for the signed-in user: profile, plan, dashboard, food search, meals, weights, the coach's tips, the client's analytics events and sync.
 /// Each controller's routes are documented in `OpenAPIDocument`.
 struct CoachAPI: Sendable {
     let services: AppServices
@@ -14,5 +14,6 @@ struct CoachAPI: Sendable {
         WeightsAPI(services: services).addRoutes(to: user)
         TipsAPI(services: services).addRoutes(to: user)
         EventsAPI(services: services).addRoutes(to: user)
+        SyncAPI(services: services).addRoutes(to: user)
     }
 }

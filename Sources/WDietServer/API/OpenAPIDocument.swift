@@ -45,6 +45,8 @@ tags:
   - name: weights
   - name: tips
   - name: data
+  - name: sync
+    description: Offline-first sync, see docs/sync.md
 paths:
   /openapi.yaml:
     get:
@@ -646,6 +648,75 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "422": { $ref: "#/components/responses/Invalid" }
+  /sync/push:
+    post:
+      tags: [sync]
+      summary: Push a batch of offline changes (docs/sync.md)
+      description: >-
+        Up to 1,000 changes of meals, weights, the profile, analytics events (insert-only) and generic rows, applied
+        in order in one transaction (all or nothing). Each change carries the client's id, the base version it was
+        edited from (absent for a create) and an idempotency key: a change whose key was pushed before (within 30
+        days) is not applied again and answers its first result. Meals, weights and rows: the server's order wins
+        and an edit from an older base comes back `lost` with the server's copy; a delete of a missing id is
+        `ignored`. A profile change from a stale base refuses the whole push with 409 and the three copies.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SyncPushRequest" }
+      responses:
+        "200":
+          description: One result per change, in the request's order
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SyncPushResponse" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "409":
+          description: >-
+            `profile_conflict` (body SyncProfileConflictError), `profile_missing` (a meal or weight before any
+            profile) or `id_in_use` (an id of another user); nothing applied
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - { $ref: "#/components/schemas/SyncProfileConflictError" }
+                  - { $ref: "#/components/schemas/Error" }
+        "413":
+          description: More than 1,000 changes or 8 MB (`batch_too_large`); nothing applied
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "422":
+          description: A change breaks a rule (`invalid_change`); `fields` names it as `changes.N`; nothing applied
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+  /sync/pull:
+    get:
+      tags: [sync]
+      summary: Every change of the user's data after a cursor, in commit order (docs/sync.md)
+      parameters:
+        - name: cursor
+          in: query
+          required: true
+          description: 0 for everything, else the nextCursor of the last pull (a server version, never a time)
+          schema: { type: integer, minimum: 0 }
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 1000, default: 500 }
+      responses:
+        "200":
+          description: Meals, weights, profile, dismissed tips and generic rows, tombstones included
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SyncPullResponse" }
+        "400":
+          description: The cursor is not a whole number ≥ 0 or is above the user's latest version, or the limit is out of range (`invalid_cursor`)
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
   /export:
     get:
       tags: [data]
@@ -1287,6 +1358,141 @@ components:
         dismissed:
           type: array
           items: { $ref: "#/components/schemas/TipId" }
+    SyncChange:
+      type: object
+      required: [idempotencyKey, entity, op]
+      properties:
+        idempotencyKey: { type: string, minLength: 1, maxLength: 128 }
+        entity: { type: string, enum: [meal, weight, profile, event, row] }
+        op: { type: string, enum: [upsert, delete] }
+        id: { type: string, format: uuid, description: "Required but for the profile" }
+        collection: { type: string, pattern: "^[a-z][a-z0-9_]{0,39}$", description: "Rows only" }
+        baseVersion: { type: integer, minimum: 1, description: "Absent for a create" }
+        meal: { $ref: "#/components/schemas/SyncMeal" }
+        weight: { $ref: "#/components/schemas/SyncWeight" }
+        profile: { $ref: "#/components/schemas/SyncProfile" }
+        baseProfile: { $ref: "#/components/schemas/SyncProfile" }
+        event:
+          type: object
+          required: [id, name, properties, occurredAt]
+          properties:
+            id: { type: string, format: uuid }
+            name: { type: string, example: meal_logged }
+            properties: { type: object, maxProperties: 20, additionalProperties: { type: string, maxLength: 200 } }
+            occurredAt: { type: string, format: date-time }
+        data: { type: object, description: "A row's values: any JSON object of at most 64 KB" }
+    SyncMeal:
+      type: object
+      required: [id, name, kcal, source, loggedAt]
+      properties:
+        id: { type: string, format: uuid }
+        name: { type: string, maxLength: 100 }
+        foodId: { type: string }
+        grams: { type: number }
+        kcal: { type: number }
+        protein: { type: number }
+        carbs: { type: number }
+        fat: { type: number }
+        fiber: { type: number }
+        source: { type: string, enum: [manual, database, labelScan] }
+        loggedAt: { type: string, format: date-time }
+    SyncWeight:
+      type: object
+      required: [id, kg, loggedAt]
+      properties:
+        id: { type: string, format: uuid }
+        kg: { type: number }
+        loggedAt: { type: string, format: date-time }
+    SyncProfile:
+      type: object
+      description: WDietCore's Profile as Codable writes it
+      required: [dateOfBirth, sex, heightCm, weightKg, goal, activity, dietaryPreferences, allergies, mealsPerDay,
+        timeZoneIdentifier, eatingWindow, planStartDate, deficit, weightUnit, heightUnit]
+      properties:
+        dateOfBirth: { type: string, format: date }
+        sex: { type: string, enum: [male, female, other] }
+        heightCm: { type: number }
+        weightKg: { type: number }
+        targetWeightKg: { type: number }
+        targetDate: { type: string, format: date }
+        goal: { type: string, enum: [lose, maintain, gain] }
+        activity: { type: string, enum: [sedentary, light, moderate, very, extreme] }
+        dietaryPreferences: { type: array, items: { type: string } }
+        allergies: { type: array, items: { type: string } }
+        mealsPerDay: { type: integer }
+        timeZoneIdentifier: { type: string, example: Europe/Berlin }
+        eatingWindow: { type: object, required: [startMinute], properties: { startMinute: { type: integer } } }
+        planStartDate: { type: string, format: date }
+        deficit: { type: string, enum: [minus500, studyProtocol] }
+        weightUnit: { type: string, enum: [kg, lb] }
+        heightUnit: { type: string, enum: [cm, ftIn] }
+    SyncPushRequest:
+      type: object
+      required: [changes]
+      properties:
+        changes: { type: array, maxItems: 1000, items: { $ref: "#/components/schemas/SyncChange" } }
+    SyncPushResponse:
+      type: object
+      required: [results]
+      properties:
+        results:
+          type: array
+          items:
+            type: object
+            required: [idempotencyKey, entity, status]
+            properties:
+              idempotencyKey: { type: string }
+              entity: { type: string }
+              id: { type: string, format: uuid }
+              collection: { type: string }
+              status: { type: string, enum: [applied, lost, ignored] }
+              version: { type: integer }
+              server: { $ref: "#/components/schemas/SyncItem" }
+              message: { type: string }
+    SyncItem:
+      type: object
+      required: [entity, version, updatedAt]
+      properties:
+        entity: { type: string, enum: [meal, weight, profile, row, tip] }
+        id: { type: string, format: uuid }
+        collection: { type: string }
+        tip: { $ref: "#/components/schemas/TipId" }
+        version: { type: integer }
+        updatedAt: { type: string, format: date-time }
+        deletedAt: { type: string, format: date-time, description: "Set on a tombstone" }
+        localDate: { type: string, format: date }
+        meal: { $ref: "#/components/schemas/SyncMeal" }
+        weight: { $ref: "#/components/schemas/SyncWeight" }
+        profile: { $ref: "#/components/schemas/SyncProfile" }
+        planChange: { type: object }
+        data: { type: object }
+    SyncPullResponse:
+      type: object
+      required: [items, nextCursor, hasMore]
+      properties:
+        items: { type: array, items: { $ref: "#/components/schemas/SyncItem" } }
+        nextCursor: { type: integer }
+        hasMore: { type: boolean }
+    SyncProfileConflictError:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message, conflict]
+          properties:
+            code: { type: string, enum: [profile_conflict] }
+            message: { type: string }
+            conflict:
+              type: object
+              required: [index, idempotencyKey, local]
+              properties:
+                index: { type: integer }
+                idempotencyKey: { type: string }
+                baseVersion: { type: integer }
+                base: { $ref: "#/components/schemas/SyncProfile" }
+                local: { $ref: "#/components/schemas/SyncProfile" }
+                server: { $ref: "#/components/schemas/SyncItem" }
     ExportDocument:
       type: object
       required: [format, formatVersion, exportedAt, account, meals, weights, analyticsEvents, dismissedTips]

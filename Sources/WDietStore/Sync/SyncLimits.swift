@@ -11,9 +11,11 @@ public enum SyncLimits {
     public static let maxIdempotencyKeyLength = 128
     /// Bytes of a generic row's `data` as compact JSON.
     public static let maxRowDataBytes = 64 * 1_024
-    /// Properties of a pushed analytics event, and characters of each key and value.
-    public static let maxEventProperties = 32
-    public static let maxEventPropertyLength = 256
+    /// Properties of a pushed analytics event, characters of a property's snake_case name and of its value: the
+    /// limits of `POST /api/v1/events`.
+    public static let maxEventProperties = 20
+    public static let maxEventPropertyNameLength = 40
+    public static let maxEventPropertyValueLength = 200
     /// How long the result of a pushed change is kept for replays. A replay after this is applied again, which
     /// the conflict rules make harmless (an identical upsert changes nothing, a stale one is lost, a delete of a
     /// tombstone is ignored, an event id is recorded once).

@@ -120,11 +120,16 @@ public enum SyncRules {
 
     private static func validate(_ event: AnalyticsEvent) throws(StoreError) {
         guard StoreValidation.instantRange.contains(event.occurredAt) else { throw .invalid(StoreValidation.Message.instant) }
-        guard event.properties.count <= SyncLimits.maxEventProperties,
-              event.properties.allSatisfy({ $0.key.count <= SyncLimits.maxEventPropertyLength && $0.value.count <= SyncLimits.maxEventPropertyLength })
-        else {
-            throw .invalid(
-                "An event has at most \(SyncLimits.maxEventProperties) properties of \(SyncLimits.maxEventPropertyLength) characters")
+        guard event.properties.count <= SyncLimits.maxEventProperties else {
+            throw .invalid("An event has at most \(SyncLimits.maxEventProperties) properties")
+        }
+        for (name, value) in event.properties {
+            guard !name.isEmpty, name.count <= SyncLimits.maxEventPropertyNameLength,
+                  name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+            else { throw .invalid("Property names are snake_case, at most \(SyncLimits.maxEventPropertyNameLength) characters") }
+            guard value.count <= SyncLimits.maxEventPropertyValueLength else {
+                throw .invalid("A property's value has at most \(SyncLimits.maxEventPropertyValueLength) characters")
+            }
         }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import WDietStore
+
+/// `POST /api/v1/sync/push` and `GET /api/v1/sync/pull`: offline-first sync for the signed-in user (docs/sync.md).
+/// The rules live in the store (`SyncStore`, `SyncRules`); this controller reads the request and maps a refusal
+/// to its status.
+struct SyncAPI: Sendable {
+    let services: AppServices
+
+    /// A push of 1,000 meals is about 300 KB; generic rows may carry up to 64 KB each.
+    static let maxPushBytes = 8 * 1024 * 1024
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.post("sync/push", use: push)
+        group.get("sync/pull", use: pull)
+    }
+
+    @Sendable func push(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.maxPushBytes)
+        } catch {
+            throw APIError(.contentTooLarge, code: "batch_too_large", message: "A push is at most 8 MB; send the changes in several pushes.")
+        }
+        guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
+        let body: SyncPushRequest
+        do {
+            body = try APICoding.decoder.decode(SyncPushRequest.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw APIInput.badRequest(for: error)
+        }
+        let results: [SyncChangeResult]
+        do {
+            results = try await services.sync.push(body.changes, userId: context.userId)
+        } catch let rejection as SyncRejection {
+            return try Self.response(for: rejection)
+        }
+        let data = try APICoding.encoder.encode(SyncPushResponse(results: results))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    @Sendable func pull(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        let cursor = try Self.cursor(request.uri.queryParameters.get("cursor"))
+        let limit = try Self.limit(request.uri.queryParameters.get("limit"))
+        let page: SyncPullResponse
+        do {
+            page = try await services.sync.pull(userId: context.userId, after: cursor, limit: limit)
+        } catch let rejection as SyncRejection {
+            return try Self.response(for: rejection)
+        }
+        let data = try APICoding.encoder.encode(page)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func invalidCursor(_ message: String, member: String = "cursor") -> APIError {
+        APIError(.badRequest, code: "invalid_cursor", message: message, fields: [member: message])
+    }
+
+    /// A whole number ≥ 0: the `nextCursor` of the previous pull, or 0.
+    static func cursor(_ text: String?) throws -> Int64 {
+        guard let text else { throw invalidCursor("Send cursor=0 for everything, or the nextCursor of your last pull") }
+        guard let cursor = Int64(text), cursor >= 0, text.allSatisfy(\.isASCII) else {
+            throw invalidCursor("The cursor is a whole number of 0 or more, the nextCursor of your last pull")
+        }
+        return cursor
+    }
+
+    static func limit(_ text: String?) throws -> Int {
+        guard let text else { return SyncLimits.defaultPullLimit }
+        guard let limit = Int(text), (1...SyncLimits.maxPullLimit).contains(limit) else {
+            throw invalidCursor("The limit is a whole number from 1 to \(SyncLimits.maxPullLimit)", member: "limit")
+        }
+        return limit
+    }
+
+    /// A refused push or pull, with the status docs/sync.md gives it.
+    static func response(for rejection: SyncRejection) throws -> Response {
+        switch rejection {
+        case .tooManyChanges:
+            throw APIError(.contentTooLarge, code: "batch_too_large", message: rejection.message, fields: ["changes": rejection.message])
+        case .invalidChange(let index, _, let message):
+            throw APIError(.unprocessableContent, code: "invalid_change", message: rejection.message, fields: ["changes.\(index)": message])
+        case .idInUse(let index, _):
+            throw APIError(.conflict, code: "id_in_use", message: rejection.message, fields: ["changes.\(index)": "This id is already in use"])
+        case .profileRequired(let index, _):
+            throw APIError(.conflict, code: "profile_missing", message: rejection.message, fields: ["changes.\(index)": rejection.message])
+        case .cursorAhead:
+            throw invalidCursor(rejection.message)
+        case .profileConflict(let conflict):
+            let body = SyncProfileConflictJSON(error: .init(message: rejection.message, conflict: conflict))
+            let data = try APICoding.encoder.encode(body)
+            return Response(
+                status: .conflict, headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+}
+
+/// 409 for a profile change from a stale base: the API's error shape with the three copies in `conflict`.
+struct SyncProfileConflictJSON: Encodable {
+    struct Detail: Encodable {
+        var code = "profile_conflict"
+        var message: String
+        var conflict: SyncProfileConflict
+    }
+    var error: Detail
+}
