@@ -118,6 +118,8 @@ let package = Package(
                 "WDietClient", "WDietServer", "WDietSQLite", "WDietPostgres", "WDietTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // The in-process server's bound port (port 0) comes from its NIO channel.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietTestSupport"]),

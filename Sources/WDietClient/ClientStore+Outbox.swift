@@ -82,7 +82,11 @@ extension ClientStore {
     /// and a notice keeps what the user had. `ignored`: nothing was there to delete.
     public func apply(_ results: [SyncChangeResult], of batch: OutboxBatch) throws {
         guard results.count == batch.entries.count,
-              zip(results, batch.entries).allSatisfy({ $0.idempotencyKey == $1.change.idempotencyKey })
+              zip(results, batch.entries).allSatisfy({ result, entry in
+                  // A key answered for another row would mean two changes shared a key: never store such an answer.
+                  result.idempotencyKey == entry.change.idempotencyKey && result.entity == entry.change.entity
+                      && (entry.change.entity == .profile || result.id == entry.change.id)
+              })
         else { throw SyncTransportError.malformedResponse("The push's results do not match its changes") }
         try database.queue.write { db in
             for (result, entry) in zip(results, batch.entries) {

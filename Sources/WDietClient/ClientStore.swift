@@ -194,7 +194,7 @@ public final class ClientStore: Sendable {
                     """,
                 arguments: [key.entity.rawValue, key.collection, key.id, payload, localDate, revision, updatedAt])
         case .delete:
-            guard let existing, existing["deleted"] as Int64 == 0 else { throw ClientError.notFound(SyncMessages.noun(key.entity)) }
+            guard let existing, existing["deleted"] as Int64 == 0 else { throw ClientError.notFound(key.noun) }
             let serverVersion: Int64? = existing["serverVersion"]
             let sent = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM outbox WHERE entity = ? AND collection = ? AND id = ? AND sentChange IS NOT NULL",

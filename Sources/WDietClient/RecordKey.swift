@@ -24,6 +24,18 @@ public struct RecordKey: Hashable, Sendable, CustomStringConvertible {
 
     public var uuid: UUID? { UUID(uuidString: id) }
 
+    /// How messages name the row's kind.
+    public var noun: String {
+        switch entity {
+        case .meal: "meal"
+        case .weight: "weight entry"
+        case .profile: "profile"
+        case .row: "entry"
+        case .event: "event"
+        case .tip: "tip"
+        }
+    }
+
     public var description: String {
         collection.isEmpty ? "\(entity.rawValue) \(id)" : "\(entity.rawValue) \(collection)/\(id)"
     }

@@ -49,12 +49,14 @@ public actor SyncEngine {
     private let transport: any SyncTransport
     private let policy: Policy
     private let sleeper: any SyncSleeper
-    private var random: any RandomNumberGenerator & Sendable
+    private var random: AnyRandom
     public private(set) var state: State = .idle
     private var run: Task<State, Never>?
     private var loop: Task<Void, Never>?
     private var wait: Task<Void, Never>?
     private var loopFailures = 0
+    /// A kick that came while no wait was running (during a sync): the next wait is skipped.
+    private var kicked = false
 
     public init(
         store: ClientStore, transport: any SyncTransport, policy: Policy = Policy(),
@@ -63,7 +65,7 @@ public actor SyncEngine {
         self.store = store
         self.transport = transport
         self.policy = policy
-        self.random = random
+        self.random = AnyRandom(base: random)
         self.sleeper = sleeper
     }
 
@@ -210,6 +212,7 @@ public actor SyncEngine {
 
     /// Sync now (a local edit was made, the app came to the foreground, the network came back).
     public func kick() {
+        kicked = true
         wait?.cancel()
     }
 
@@ -237,11 +240,25 @@ public actor SyncEngine {
                 delay = policy.backoff.delay(attempt: loopFailures, using: &random)
                 loopFailures += 1
             }
+            if kicked {
+                kicked = false
+                continue
+            }
             let sleeper = self.sleeper
-            let task = Task { try? await sleeper.sleep(seconds: delay) }
+            let task = Task {
+                do { try await sleeper.sleep(seconds: delay) } catch {}
+            }
             wait = task
             await task.value
             wait = nil
+            kicked = false
         }
     }
+}
+
+/// The injected random source behind a concrete type, so that it can be passed `inout` to `Backoff.delay`.
+private struct AnyRandom: RandomNumberGenerator, Sendable {
+    var base: any RandomNumberGenerator & Sendable
+
+    mutating func next() -> UInt64 { base.next() }
 }

@@ -7,15 +7,25 @@ import WDietTestSupport
 /// The server's store behind the `SyncTransport` protocol, without HTTP: the outbox unit tests get the real
 /// server rules (`SQLiteSyncStore`) in milliseconds. Refusals become the statuses docs/sync.md gives them.
 struct StoreTransport: SyncTransport {
+    let database: AppDatabase
+    let clock: TestClock
     let store: any SyncStore
     let userId: UUID
 
     /// A fresh in-memory server database with one user.
     static func fresh(clock: TestClock = TestClock(Fixtures.utc("2026-03-01T09:00:00Z"))) async throws -> StoreTransport {
-        let database = try AppDatabase.inMemory()
+        try await StoreTransport.user(on: try AppDatabase.inMemory(), clock: clock)
+    }
+
+    /// Another user on the same server database.
+    func anotherUser() async throws -> StoreTransport {
+        try await Self.user(on: database, clock: clock)
+    }
+
+    private static func user(on database: AppDatabase, clock: TestClock) async throws -> StoreTransport {
         let userId = UUID()
         _ = try await SQLiteUserStore(database: database, now: clock.closure).createUser(id: userId, email: nil, displayName: "Test")
-        return StoreTransport(store: SQLiteSyncStore(database: database, now: clock.closure), userId: userId)
+        return StoreTransport(database: database, clock: clock, store: SQLiteSyncStore(database: database, now: clock.closure), userId: userId)
     }
 
     func push(_ request: SyncPushRequest) async throws -> SyncPushResponse {
