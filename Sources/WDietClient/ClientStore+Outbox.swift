@@ -116,9 +116,19 @@ extension ClientStore {
                         local: local, server: result.server)
                 case .ignored:
                     try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [entry.seq])
-                    if let version = result.server?.version ?? result.version {
-                        try db.execute(sql: "UPDATE records SET serverVersion = ? WHERE entity = ? AND collection = ? AND id = ?",
-                                       arguments: [version] + rowArguments)
+                    // Already deleted there: the server's tombstone (with its last values) becomes this record, as a
+                    // pull would make it; a pull may never bring it again (the cursor can be past it).
+                    if let server = result.server {
+                        try self.offer(db, item: server, key: key)
+                    } else {
+                        // The server never had the row: a local tombstone with nothing waiting has nothing to stand for.
+                        try db.execute(
+                            sql: """
+                                DELETE FROM records WHERE entity = ? AND collection = ? AND id = ? AND deleted = 1
+                                AND serverVersion IS NULL AND NOT EXISTS (
+                                    SELECT 1 FROM outbox o WHERE o.entity = records.entity AND o.collection = records.collection AND o.id = records.id)
+                                """,
+                            arguments: rowArguments)
                     }
                 }
                 try self.applyDeferred(db, key: key)

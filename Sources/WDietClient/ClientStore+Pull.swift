@@ -19,24 +19,26 @@ extension ClientStore {
                     continue
                 case .meal, .weight, .row, .profile:
                     guard let key = Self.key(of: item) else { continue }
-                    let arguments: StatementArguments = [key.entity.rawValue, key.collection, key.id]
-                    let pending = try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM outbox WHERE entity = ? AND collection = ? AND id = ?", arguments: arguments) ?? 0
-                    if pending > 0 {
-                        try db.execute(
-                            sql: """
-                                INSERT INTO deferred (entity, collection, id, version, item) VALUES (?, ?, ?, ?, ?)
-                                ON CONFLICT (entity, collection, id) DO UPDATE SET version = excluded.version, item = excluded.item
-                                WHERE excluded.version > deferred.version
-                                """,
-                            arguments: arguments + [item.version, try Self.text(item)])
-                    } else {
-                        try self.write(db, item: item, key: key)
-                    }
+                    try self.offer(db, item: item, key: key)
                 }
             }
             try Self.set(db, "cursor", String(page.nextCursor))
         }
+    }
+
+    /// A server copy of a row: written into the record, or kept in `deferred` while the row has changes waiting.
+    func offer(_ db: Database, item: SyncItem, key: RecordKey) throws {
+        let arguments: StatementArguments = [key.entity.rawValue, key.collection, key.id]
+        let pending = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM outbox WHERE entity = ? AND collection = ? AND id = ?", arguments: arguments) ?? 0
+        guard pending > 0 else { return try write(db, item: item, key: key) }
+        try db.execute(
+            sql: """
+                INSERT INTO deferred (entity, collection, id, version, item) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (entity, collection, id) DO UPDATE SET version = excluded.version, item = excluded.item
+                WHERE excluded.version > deferred.version
+                """,
+            arguments: arguments + [item.version, try Self.text(item)])
     }
 
     /// Pull again from the start (the server's data was replaced: its cursor is behind ours).
