@@ -91,7 +91,14 @@ let package = Package(
         // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
         .testTarget(
             name: "WDietCLITests",
-            dependencies: ["wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                // `wdiet client` tests sign in and sync against the real server, started in the test process.
+                "WDietCore", "WDietServer", "WDietSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WDietServerTests",
