@@ -62,7 +62,8 @@ extension ClientStore {
             change.profile = try Self.decode(Profile.self, payload)
             if let server: String = record["serverPayload"] { change.baseProfile = try Self.decode(Profile.self, server) }
         case .row: change.data = try SyncJSON.parse(payload)
-        case .event, .tip: return nil
+        case .event: change.event = try Self.decode(AnalyticsEvent.self, payload)
+        case .tip: return nil
         }
         return change
     }
@@ -73,6 +74,7 @@ extension ClientStore {
         if let weight = change.weight { return try text(weight) }
         if let profile = change.profile { return try text(profile) }
         if let data = change.data { return try data.canonicalText() }
+        if let event = change.event { return try text(event) }
         return nil
     }
 
@@ -93,6 +95,10 @@ extension ClientStore {
                 let key = entry.key
                 let rowArguments: StatementArguments = [key.entity.rawValue, key.collection, key.id]
                 switch result.status {
+                case .applied where key.entity == .event:
+                    // Recorded on the server, which never hands events back: nothing left to keep here.
+                    try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [entry.seq])
+                    try db.execute(sql: "DELETE FROM records WHERE entity = 'event' AND id = ?", arguments: [key.id])
                 case .applied:
                     try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [entry.seq])
                     if let version = result.version {

@@ -174,6 +174,16 @@ public final class ClientStore: Sendable {
         }
     }
 
+    /// Queues an analytics event (004 Epic 5): insert-only, kept on the device until the server has it, never
+    /// pulled back. Recording an event never fails a user's action, so callers may ignore its errors.
+    public func logEvent(_ event: AnalyticsEvent) throws {
+        guard StoreValidation.instantRange.contains(event.occurredAt) else { throw ClientError.invalid(StoreValidation.Message.instant) }
+        let payload = try Self.text(event)
+        try database.queue.write { db in
+            try self.edit(db, key: RecordKey(entity: .event, uuid: event.id), op: .upsert, payload: payload, localDate: nil)
+        }
+    }
+
     /// One local edit in the caller's transaction: the record changes, its revision goes up, and the row's
     /// pending change is queued or updated.
     func edit(_ db: Database, key: RecordKey, op: SyncChange.Operation, payload: String?, localDate: String?) throws {
@@ -300,7 +310,7 @@ public final class ClientStore: Sendable {
 
     public func records() throws -> [Record] {
         try database.queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM records ORDER BY entity, collection, id").map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM records WHERE entity <> 'event' ORDER BY entity, collection, id").map { row in
                 let entity: String = row["entity"]
                 return Record(
                     key: RecordKey(entity: SyncEntity(rawValue: entity) ?? .row, collection: row["collection"], id: row["id"]),

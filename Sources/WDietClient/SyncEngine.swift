@@ -179,7 +179,7 @@ public actor SyncEngine {
                 page = try await transport.pull(cursor: cursor, limit: policy.pullLimit)
             } catch let error as SyncTransportError {
                 // A cursor ahead of the server (its data was restored or replaced): pull everything again, once.
-                if case .http(let failure) = error, failure.code == "invalid_cursor", cursor > 0, !restarted {
+                if case .http(let failure) = error, failure.code == "invalid_cursor", failure.fields["cursor"] != nil, cursor > 0, !restarted {
                     restarted = true
                     try store.resetCursor()
                     cursor = 0

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WDietClient
 import WDietCore
+import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
@@ -229,5 +230,25 @@ final class OnceFlag: @unchecked Sendable {
             defer { taken = true }
             return !taken
         }
+    }
+}
+
+/// Analytics events ride the outbox like any change: recorded once on the server, whatever the retries, then
+/// forgotten on the device (the server never hands them back).
+@Suite struct ClientEventTests {
+    @Test func anEventIsRecordedOnceThroughADroppedAnswerAndThenLeavesTheDevice() async throws {
+        let server = try await StoreTransport.fresh()
+        let store = try ClientFixtures.store()
+        let event = AnalyticsEvent(name: .mealLogged, properties: ["source": "manual"], occurredAt: ClientFixtures.morning)
+        try store.logEvent(event)
+        let faulty = FaultyTransport(server, script: [nil, .dropResponse])
+        #expect(await ClientFixtures.engine(store, faulty).sync().isUpToDate)
+
+        #expect(faulty.deliveredPushes.count == 3) // the profile, the event (answer dropped), the event again
+        #expect(faulty.deliveredPushes[1] == faulty.deliveredPushes[2])
+        let recorded = try await SQLiteAnalyticsStore(database: server.database).events(userId: server.userId)
+        #expect(recorded == [event])
+        #expect(try store.status().pending == 0)
+        #expect(try store.records().allSatisfy { $0.key.entity != .event })
     }
 }
