@@ -149,7 +149,13 @@ struct PostgresSyncPush {
     func decideOwned<Row: PostgresOwnedRow>(
         _ change: SyncChange, index: Int, existing: Row?, build: ((TimeZone) -> Row)?, item: @escaping (Row) -> SyncItem
     ) throws -> (SyncChangeResult, Write?) {
-        if let existing, existing.userId != userId { throw SyncRejection.idInUse(index: index, key: change.idempotencyKey) }
+        var existing = existing
+        if let row = existing, row.userId != userId {
+            // Another user's id: an upsert is refused; a delete is of an id this user does not have (ignored), and
+            // neither touches nor shows that row.
+            guard change.op == .delete else { throw SyncRejection.idInUse(index: index, key: change.idempotencyKey) }
+            existing = nil
+        }
         let current = existing.map { SyncRules.Current(version: $0.version, isDeleted: $0.deletedAt != nil) }
         func result(_ status: SyncChangeResult.Status, _ row: Row?, message: String? = nil) -> SyncChangeResult {
             SyncChangeResult(

@@ -164,9 +164,12 @@ public struct SQLiteSyncStore: SyncStore {
             _ change: SyncChange, index: Int, record build: ((TimeZone) -> Record)?, item: (Record) throws -> SyncItem
         ) throws -> SyncChangeResult {
             let id = AppDatabase.idText(change.id!)
-            let existing = try Record.fetchOne(db, id: id)
-            if let existing, existing.userId != user {
-                throw SyncRejection.idInUse(index: index, key: change.idempotencyKey)
+            var existing = try Record.fetchOne(db, id: id)
+            if let row = existing, row.userId != user {
+                // Another user's id: an upsert is refused; a delete is of an id this user does not have (ignored),
+                // and neither touches nor shows that row.
+                guard change.op == .delete else { throw SyncRejection.idInUse(index: index, key: change.idempotencyKey) }
+                existing = nil
             }
             let current = existing.map { SyncRules.Current(version: $0.version, isDeleted: $0.deletedAt != nil) }
             func result(_ status: SyncChangeResult.Status, _ row: Record?, message: String? = nil) throws -> SyncChangeResult {

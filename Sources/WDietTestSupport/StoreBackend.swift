@@ -36,6 +36,7 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                     analytics: SQLiteAnalyticsStore(database: database, now: clock.closure),
                     userData: SQLiteUserDataStore(database: database, now: clock.closure)
                 ),
+                sync: SQLiteSyncStore(database: database, now: clock.closure),
                 database: .sqlite(database),
                 tearDown: {}
             )
@@ -59,6 +60,7 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                     analytics: PostgresAnalyticsStore(client: client, now: clock.closure),
                     userData: PostgresUserDataStore(client: client, now: clock.closure)
                 ),
+                sync: PostgresSyncStore(client: client, now: clock.closure),
                 database: .postgres(client),
                 tearDown: { await database.drop() }
             )
@@ -110,6 +112,7 @@ public struct CoachStores: Sendable {
     public let tips: any TipStore
     public let analytics: any AnalyticsStore
     public let userData: any UserDataStore
+    public let sync: any SyncStore
     /// The database behind the stores, for the few tests that look behind the protocols (every table of a user).
     public let database: Database
     let tearDownAction: @Sendable () async -> Void
@@ -117,7 +120,7 @@ public struct CoachStores: Sendable {
     init(
         backend: StoreBackend, clock: TestClock, users: any UserStore, profiles: any ProfileStore, meals: any MealStore,
         weights: any WeightStore, loggedDays: any LoggedDayStore, dashboard: any DashboardStore,
-        account: AccountSideStores, database: Database, tearDown: @escaping @Sendable () async -> Void
+        account: AccountSideStores, sync: any SyncStore, database: Database, tearDown: @escaping @Sendable () async -> Void
     ) {
         self.backend = backend
         self.clock = clock
@@ -134,6 +137,7 @@ public struct CoachStores: Sendable {
         tips = account.tips
         analytics = account.analytics
         userData = account.userData
+        self.sync = sync
         self.database = database
         tearDownAction = tearDown
     }

@@ -51,6 +51,30 @@ struct CrossUserAPITests {
             #expect(!aExport.text.contains("B's dinner") && !aExport.text.contains(bMealId) && !aExport.text.contains(bWeightId))
             #expect(try await client.api(.get, "/api/v1/export", b).text.contains(bMealId))
 
+            // Sync: a push that names B's meal is refused whole and shows nothing of it; deletes of B's ids are
+            // ids A does not have (ignored); A's pull holds none of B's rows.
+            let steal = try await client.api(.post, "/api/v1/sync/push", a, json: ["changes": [[
+                "idempotencyKey": "steal", "entity": "meal", "op": "upsert", "id": bMealId, "baseVersion": 1,
+                "meal": ["id": bMealId, "name": "Stolen", "kcal": 5, "source": "manual", "loggedAt": "2026-03-01T08:00:00Z"],
+            ]]])
+            #expect(steal.status == .conflict)
+            #expect(try steal.errorDetail().code == "id_in_use")
+            #expect(!steal.text.contains("B's dinner"))
+            let deletes = try await client.api(.post, "/api/v1/sync/push", a, json: ["changes": [
+                ["idempotencyKey": "d1", "entity": "meal", "op": "delete", "id": bMealId],
+                ["idempotencyKey": "d2", "entity": "weight", "op": "delete", "id": bWeightId],
+            ]])
+            #expect(deletes.status == .ok)
+            let results = try #require(try deletes.object()["results"] as? [[String: Any]])
+            #expect(results.map { $0["status"] as? String } == ["ignored", "ignored"])
+            #expect(results.allSatisfy { $0["server"] == nil })
+            let aPull = try await client.api(.get, "/api/v1/sync/pull?cursor=0", a)
+            #expect(aPull.status == .ok)
+            // Sync bodies spell ids as Foundation's UUID coding does (uppercase): compare without case.
+            let aPullText = aPull.text.lowercased()
+            #expect(!aPullText.contains(bMealId.lowercased()) && !aPullText.contains(bWeightId.lowercased()))
+            #expect(!aPull.text.contains("B's dinner"))
+
             // B's rows are exactly as they were.
             #expect(try await client.api(.get, "/api/v1/meals", b).text == before)
             #expect(try await client.api(.get, "/api/v1/weights", b).text == weightsBefore)
@@ -68,6 +92,7 @@ struct CrossUserAPITests {
                 (.patch, "/api/v1/meals/\(id)"), (.delete, "/api/v1/meals/\(id)"), (.post, "/api/v1/weights"),
                 (.get, "/api/v1/weights"), (.delete, "/api/v1/weights/\(id)"),
                 (.get, "/api/v1/export"), (.get, "/api/v1/export?format=csv"), (.post, "/api/v1/import"), (.delete, "/api/v1/account"),
+                (.post, "/api/v1/sync/push"), (.get, "/api/v1/sync/pull?cursor=0"),
             ]
             for (method, path) in routes {
                 let response = try await client.api(method, path, nil, body: "{}")
