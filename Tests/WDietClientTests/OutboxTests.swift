@@ -252,3 +252,33 @@ final class OnceFlag: @unchecked Sendable {
         #expect(try store.records().allSatisfy { $0.key.entity != .event })
     }
 }
+
+@Suite struct ClientPullTests {
+    /// A pulled copy never overwrites a row with pending edits: the push decides that row, and the pulled copy is
+    /// applied afterwards only if it is newer than what the push answered.
+    @Test func aPullLeavesARowWithPendingEditsToThePush() async throws {
+        let server = try await StoreTransport.fresh()
+        let phone = try ClientFixtures.store()
+        let tablet = try ClientFixtures.store(profile: false)
+        let meal = ClientFixtures.meal(kcal: 500)
+        try phone.saveMeal(meal)
+        #expect(await ClientFixtures.engine(phone, server).sync().isUpToDate)
+        #expect(await ClientFixtures.engine(tablet, server).sync().isUpToDate)
+        try phone.saveMeal(ClientFixtures.meal(kcal: 600, id: meal.id))
+        #expect(await ClientFixtures.engine(phone, server).sync().isUpToDate)
+
+        try tablet.saveMeal(ClientFixtures.meal(kcal: 700, id: meal.id))
+        let cursor = try tablet.cursor()
+        let page = try await server.pull(cursor: cursor, limit: 100)
+        #expect(page.items.contains { $0.meal?.kcal == 600 })
+        try tablet.apply(page)
+        #expect(try tablet.meal(id: meal.id)?.kcal == 700)
+        #expect(try tablet.cursor() == page.nextCursor)
+        #expect(try tablet.status().pending == 1)
+
+        // The push loses (the phone was first); the server's copy and a notice replace the edit.
+        #expect(await ClientFixtures.engine(tablet, server).sync().isUpToDate)
+        #expect(try tablet.meal(id: meal.id)?.kcal == 600)
+        #expect(try tablet.notices().map(\.kind) == [.lost])
+    }
+}
