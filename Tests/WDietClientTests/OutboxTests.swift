@@ -282,3 +282,22 @@ final class OnceFlag: @unchecked Sendable {
         #expect(try tablet.notices().map(\.kind) == [.lost])
     }
 }
+
+@Suite struct ClientAccountTests {
+    @Test func aDeviceHoldingOneAccountsDataRefusesToSignInAsAnother() throws {
+        let store = try ClientFixtures.store()
+        let server = URL(string: "http://127.0.0.1:8080")!
+        let first = ClientStore.Account(server: server, token: "a", userId: UUID(), email: "a@example.com")
+        try store.signIn(first)
+        #expect(try store.account() == first)
+        // The same user again (a new token after the session ended) is fine.
+        let again = ClientStore.Account(server: server, token: "b", userId: first.userId, email: "a@example.com")
+        try store.signIn(again)
+        #expect(try store.account() == again)
+        let other = ClientStore.Account(server: server, token: "c", userId: UUID(), email: "b@example.com")
+        #expect(throws: ClientError.invalid("This device holds another account's data; use another --store file for this account")) {
+            try store.signIn(other)
+        }
+        #expect(try store.account() == again)
+    }
+}
