@@ -16,7 +16,7 @@ struct ClientCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ClientLoginCommand.self, ClientProfileCommand.self, ClientLogMealCommand.self, ClientLogWeightCommand.self,
-            ClientTodayCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientResolveCommand.self,
+            ClientTodayCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientNoticesCommand.self, ClientResolveCommand.self,
         ]
     )
 }

@@ -128,6 +128,38 @@ import WDietTestSupport
         #expect(offline.stderr.hasSuffix("Nothing is lost: 1 change waits on this device for the next sync.\n"))
         #expect(try await Self.client(["status"], store: laptop).stdout.contains("Pending changes: 1\n"))
     }
+
+    /// A profile changed on two devices: the second to sync is asked "Keep Local / Use Server", and its choice wins.
+    @Test func aProfileChangedOnTwoDevicesAsksKeepLocalOrUseServer() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let phone = folder.appendingPathComponent("phone.sqlite")
+        let laptop = folder.appendingPathComponent("laptop.sqlite")
+        let server = try await InProcessServer.start()
+        let url = server.url.absoluteString
+        let credentials = ["--email", "lost@example.com", "--password", "correct horse 42"]
+        #expect(try await Self.client(["login", "--server", url, "--register"] + credentials, store: phone).status == 0)
+        #expect(try await Self.client(Self.profileArguments, store: phone).status == 0)
+        #expect(try await Self.client(["log-weight", "--kg", "80", "--at", "2026-03-01T06:00:00Z"], store: phone).status == 0)
+        #expect(try await Self.client(["sync"], store: phone).status == 0)
+        #expect(try await Self.client(["login", "--server", url] + credentials, store: laptop).status == 0)
+        // Both change the profile; the phone syncs first, so the laptop gets "Keep Local / Use Server".
+        let heavier = Self.profileArguments.map { $0 == "80" ? "81" : $0 }
+        let lighter = Self.profileArguments.map { $0 == "80" ? "79" : $0 }
+        #expect(try await Self.client(heavier, store: phone).status == 0)
+        #expect(try await Self.client(["sync"], store: phone).status == 0)
+        #expect(try await Self.client(lighter, store: laptop).status == 0)
+        let sync = try await Self.client(["sync"], store: laptop)
+        #expect(sync.stdout.contains("! Your profile was changed on another device: choose with `wdiet client resolve --keep-local` or `--use-server`."))
+        let status = try await Self.client(["status"], store: laptop)
+        #expect(status.stdout.contains("Profile conflict: this device has 79.0 kg, 180.0 cm, moderate, goal lose; the server has 81.0 kg, 180.0 cm, moderate, goal lose."))
+        #expect(try await Self.client(["resolve", "--keep-local"], store: laptop).status == 0)
+        #expect(try await Self.client(["sync"], store: laptop).stdout == "Synced.\n")
+        #expect(try await Self.client(["sync"], store: phone).status == 0)
+        #expect(try await Self.client(["status"], store: phone).stdout.contains("Conflicts: none"))
+        #expect(try await Self.client(["notices"], store: phone).stdout == "No notices.\n")
+        await server.stop()
+    }
 }
 
 /// The server `wdiet serve` runs, on SQLite in memory, in this process on a free port.
