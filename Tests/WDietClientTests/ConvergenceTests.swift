@@ -103,6 +103,7 @@ import WDietTestSupport
         var random = SeededRandom(seed: UInt64(index) &* 7_919 &+ 3)
         _ = await device.sync(maxRetries: 8)
         var created: [UUID] = []
+        var inFlight: Task<Void, Never>?
         for edit in 0..<editsPerDevice {
             let tag = "\(device.name)-\(edit)"
             switch Int.random(in: 0..<100, using: &random) {
@@ -133,19 +134,26 @@ import WDietTestSupport
                 profile.weightKg = 70 + Double(Int.random(in: 0...200, using: &random)) / 10
                 try device.store.saveProfile(profile)
             }
-            // Between edits: sometimes sync (through faults), go offline or online, or get killed.
+            // Between edits: sometimes sync (through faults) — in the background, so that the next edits are made
+            // while its pushes are in flight — go offline or online, or get killed (after the sync in flight ends).
             let roll = Int.random(in: 0..<100, using: &random)
             if roll < 12 {
-                _ = await device.sync(maxRetries: Int.random(in: 0...2, using: &random), seed: random.next())
+                await inFlight?.value
                 if try device.store.profileConflict() != nil, Bool.random(using: &random) {
                     try device.store.resolveProfileConflict(Bool.random(using: &random) ? .keepLocal : .useServer)
                 }
+                let retries = Int.random(in: 0...2, using: &random)
+                let seed = random.next()
+                inFlight = Task { _ = await device.sync(maxRetries: retries, seed: seed) }
             } else if roll < 16 {
                 device.network.online.toggle()
             } else if roll < 19 {
+                await inFlight?.value
+                inFlight = nil
                 try device.restart()
             }
         }
+        await inFlight?.value
     }
 
     static func difference(_ local: [RecordKey: RecordState], _ server: [RecordKey: RecordState]) -> String {
