@@ -24,6 +24,12 @@ struct ClientDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.label = "wdiet-client"
         if let path {
+            // WAL with synchronous FULL: one fsync per local edit instead of two, and still durable once `save…`
+            // returns (a phone can lose power right after the user taps Save).
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } else {
             queue = try DatabaseQueue(configuration: configuration)
