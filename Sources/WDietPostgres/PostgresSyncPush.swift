@@ -27,10 +27,27 @@ struct PostgresSyncPush {
 
     /// A write decided in the first phase, run in the second under its version.
     struct Write {
+        enum Action {
+            case run((Int64) async throws -> Void)
+            /// Meals and weights, the bulk of a push, are written together (`PostgresSyncBatchWrites`).
+            case meal(StoredMeal, isNew: Bool)
+            case weight(StoredWeight, isNew: Bool)
+        }
+
         let index: Int
         /// Events are never pulled: their results carry no version.
         let reportsVersion: Bool
-        let run: (Int64) async throws -> Void
+        let action: Action
+
+        init(index: Int, reportsVersion: Bool, action: Action) {
+            self.index = index
+            self.reportsVersion = reportsVersion
+            self.action = action
+        }
+
+        init(index: Int, reportsVersion: Bool, run: @escaping (Int64) async throws -> Void) {
+            self.init(index: index, reportsVersion: reportsVersion, action: .run(run))
+        }
     }
 
     struct RowState {
@@ -98,7 +115,7 @@ struct PostgresSyncPush {
                             meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: zone), version: 0,
                             createdAt: now, updatedAt: now)
                     }
-                }, item: SyncItem.init)
+                }, item: SyncItem.init, action: { .meal($0, isNew: $1) })
             case .weight:
                 decided = try decideOwned(change, index: index, existing: change.id.flatMap { weights[$0] }, build: change.weight.map { entry in
                     { [userId, now] zone in
@@ -108,7 +125,7 @@ struct PostgresSyncPush {
                             entry: entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: zone), version: 0,
                             createdAt: now, updatedAt: now)
                     }
-                }, item: SyncItem.init)
+                }, item: SyncItem.init, action: { .weight($0, isNew: $1) })
             case .profile:
                 decided = try decideProfile(change, index: index, existing: profile)
             case .event:
@@ -125,11 +142,25 @@ struct PostgresSyncPush {
         if !writes.isEmpty {
             var version = try await PostgresUserVersions.next(writes.count, for: userId, on: connection, logger: logger)
                 - Int64(writes.count)
+            var meals: (inserts: [StoredMeal], updates: [StoredMeal]) = ([], [])
+            var weights: (inserts: [StoredWeight], updates: [StoredWeight]) = ([], [])
             for write in writes {
                 version += 1
-                try await write.run(version)
+                switch write.action {
+                case .run(let run):
+                    try await run(version)
+                case .meal(var row, let isNew):
+                    row.version = version
+                    if isNew { meals.inserts.append(row) } else { meals.updates.append(row) }
+                case .weight(var row, let isNew):
+                    row.version = version
+                    if isNew { weights.inserts.append(row) } else { weights.updates.append(row) }
+                }
                 if write.reportsVersion { results[write.index]?.version = version }
             }
+            try await PostgresSyncBatchWrites.writeMeals(inserts: meals.inserts, updates: meals.updates, on: connection, logger: logger)
+            try await PostgresSyncBatchWrites.writeWeights(
+                inserts: weights.inserts, updates: weights.updates, on: connection, logger: logger)
         }
 
         let answered = pending.map { results[$0.index]! }
@@ -147,7 +178,8 @@ struct PostgresSyncPush {
     static func rowKey(_ collection: String, _ id: UUID) -> String { "\(collection)/\(id)" }
 
     func decideOwned<Row: PostgresOwnedRow>(
-        _ change: SyncChange, index: Int, existing: Row?, build: ((TimeZone) -> Row)?, item: @escaping (Row) -> SyncItem
+        _ change: SyncChange, index: Int, existing: Row?, build: ((TimeZone) -> Row)?, item: @escaping (Row) -> SyncItem,
+        action: (Row, _ isNew: Bool) -> Write.Action
     ) throws -> (SyncChangeResult, Write?) {
         var existing = existing
         if let row = existing, row.userId != userId {
@@ -162,7 +194,6 @@ struct PostgresSyncPush {
                 idempotencyKey: change.idempotencyKey, entity: change.entity, id: change.id, status: status, version: row?.version,
                 server: status == .applied ? nil : row.map(item), message: message)
         }
-        let connection = connection, logger = logger, now = now
         switch change.op {
         case .upsert:
             guard let build else { throw SyncRejection.invalidChange(index: index, key: change.idempotencyKey, message: "No values") }
@@ -181,12 +212,7 @@ struct PostgresSyncPush {
                 if identical { return (result(.applied, existing), nil) }
                 if let existing { row.createdAt = existing.createdAt }
                 row.deletedAt = nil
-                let isNew = existing == nil
-                return (result(.applied, nil), Write(index: index, reportsVersion: true) { version in
-                    var row = row
-                    row.version = version
-                    if isNew { try await row.insert(on: connection, logger: logger) } else { try await row.update(on: connection, logger: logger) }
-                })
+                return (result(.applied, nil), Write(index: index, reportsVersion: true, action: action(row, existing == nil)))
             case .lost, .ignored:
                 return (result(.lost, existing, message: SyncMessages.lostEdit(change.entity, deleted: existing?.deletedAt != nil)), nil)
             }
@@ -196,10 +222,7 @@ struct PostgresSyncPush {
                 guard var row = existing else { return (result(.ignored, nil), nil) }
                 row.deletedAt = now
                 row.updatedAt = now
-                return (result(.applied, nil), Write(index: index, reportsVersion: true) { version in
-                    row.version = version
-                    try await row.update(on: connection, logger: logger)
-                })
+                return (result(.applied, nil), Write(index: index, reportsVersion: true, action: action(row, false)))
             case .lost:
                 return (result(.lost, existing, message: SyncMessages.lostDelete(change.entity)), nil)
             case .ignored:

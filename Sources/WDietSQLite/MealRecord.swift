@@ -89,6 +89,18 @@ struct MealRecord: UserOwnedRecord {
         ])
     }
 
+    func updateRow(_ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE meals SET userId = ?, name = ?, foodId = ?, grams = ?, kcal = ?, protein = ?, carbs = ?, fat = ?, fiber = ?,
+                source = ?, loggedAt = ?, localDate = ?, createdAt = ?, updatedAt = ?, version = ?, deletedAt = ?
+            WHERE id = ?
+            """)
+        try statement.execute(arguments: [
+            userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
+            createdAt, updatedAt, version, deletedAt, id,
+        ])
+    }
+
     func stored() throws -> StoredMeal {
         guard let source = MealSource(rawValue: source) else { throw AppDatabase.unreadable }
         let meal = Meal(

@@ -18,11 +18,18 @@ protocol UserOwnedRecord: Codable, Equatable, FetchableRecord, PersistableRecord
     /// Inserts this row. GRDB's `insert` by default; a record written on every request overrides it with a cached
     /// statement (`insert` encodes the record through `Encodable` and spells its SQL anew on every call).
     func insertRow(_ db: Database) throws
+    /// Writes every column of this row over the stored one; GRDB's `update` by default, a cached statement for
+    /// the rows a sync push edits by the thousand (meals, weights).
+    func updateRow(_ db: Database) throws
 }
 
 extension UserOwnedRecord {
     func insertRow(_ db: Database) throws {
         try insert(db)
+    }
+
+    func updateRow(_ db: Database) throws {
+        try update(db)
     }
 }
 
@@ -64,7 +71,7 @@ extension UserOwnedRecord {
         if record == existing { return existing }
         record.updatedAt = now
         record.version = try AppDatabase.nextVersion(db)
-        try record.update(db)
+        try record.updateRow(db)
         return record
     }
 
@@ -77,7 +84,7 @@ extension UserOwnedRecord {
         record.deletedAt = nil
         record.updatedAt = now
         record.version = try AppDatabase.nextVersion(db)
-        try record.update(db)
+        try record.updateRow(db)
         return record
     }
 
@@ -90,7 +97,7 @@ extension UserOwnedRecord {
         record.deletedAt = now
         record.updatedAt = now
         record.version = try AppDatabase.nextVersion(db)
-        try record.update(db)
+        try record.updateRow(db)
         return record
     }
 }

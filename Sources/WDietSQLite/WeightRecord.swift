@@ -51,6 +51,15 @@ struct WeightRecord: UserOwnedRecord {
         deletedAt = row["deletedAt"]
     }
 
+    func updateRow(_ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE weights SET userId = ?, kg = ?, loggedAt = ?, localDate = ?, createdAt = ?, updatedAt = ?, version = ?,
+                deletedAt = ?
+            WHERE id = ?
+            """)
+        try statement.execute(arguments: [userId, kg, loggedAt, localDate, createdAt, updatedAt, version, deletedAt, id])
+    }
+
     func stored() throws -> StoredWeight {
         let entry = WeightEntry(
             id: try AppDatabase.id(fromText: id), kg: kg, loggedAt: try AppDatabase.instant(fromStoredText: loggedAt)

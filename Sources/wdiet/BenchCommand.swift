@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import WDietFoodData
+import WDietPostgres
+import WDietServer
 import WDietSQLite
 
 /// `wdiet bench`: latency figures for the paths a person waits on. Each section is a `static func` with a case in
@@ -9,13 +11,14 @@ import WDietSQLite
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark food search (SR28 and a synthetic 1,000,000-food catalog), the dashboard day and the data export."
+        abstract: "Benchmark food search (SR28 and a synthetic 1,000,000-food catalog), the dashboard day, the data export and sync."
     )
 
     enum Section: String, ExpressibleByArgument, CaseIterable {
         case search
         case dashboard
         case export
+        case sync
     }
 
     @Option(help: "Run one section only: \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -33,6 +36,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("export-runs"), help: "Timed exports of the 10,000-record user, each format.")
     var exportRuns: Int = 10
 
+    @Option(name: .customLong("sync-runs"), help: "Timed runs of the sync section (each: push 1,000 new rows, push 1,000 edits, pull 1,000).")
+    var syncRuns: Int = 20
+
+    @Option(help: "A PostgreSQL database the sync section may write to (postgres://…; it is migrated), to measure it beside SQLite.")
+    var postgres: String?
+
     @Option(name: .customLong("synthetic-foods"), help: "Size of the synthetic catalog built from SR28's words (0 skips it).")
     var syntheticFoods: Int = 1_000_000
 
@@ -40,6 +49,7 @@ struct BenchCommand: AsyncParsableCommand {
         guard queries > 0 else { throw ValidationError("--queries must be positive.") }
         guard dashboards > 0 else { throw ValidationError("--dashboards must be positive.") }
         guard exportRuns > 0 else { throw ValidationError("--export-runs must be positive.") }
+        guard syncRuns > 0 else { throw ValidationError("--sync-runs must be positive.") }
         guard syntheticFoods >= 0 else { throw ValidationError("--synthetic-foods cannot be negative.") }
     }
 
@@ -60,6 +70,9 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == nil || only == .export {
             try await Self.exportSection(runs: exportRuns, directory: directory)
+        }
+        if only == nil || only == .sync {
+            try await Self.syncSection(runs: syncRuns, postgres: postgres, directory: directory)
         }
     }
 
@@ -151,6 +164,46 @@ struct BenchCommand: AsyncParsableCommand {
         let stats = LatencyStats(result.importing)
         print(String(format: "import JSON into a new account: %d runs, P50 %.0f ms, P95 %.0f ms, max %.0f ms",
                      result.importing.count, stats.p50, stats.p95, stats.max))
+    }
+
+    // MARK: Sync
+
+    static func syncSection(runs: Int, postgres: String?, directory: URL) async throws {
+        print("== Sync (per run: a push of 1,000 new rows, a push of 1,000 edits, a pull of 1,000 changes)")
+        let sqlite = try AppDatabase.open(path: directory.appendingPathComponent("sync-bench.sqlite").path)
+        let services = AppServices(database: sqlite)
+        report("SQLite", try await SyncBench.run(sync: services.sync, users: services.users, profiles: services.profiles, runs: runs))
+        guard let postgres else {
+            print("PostgreSQL: skipped (pass --postgres postgres://… to measure it)")
+            return
+        }
+        let database: PostgresDatabase
+        do { database = try PostgresDatabase(url: postgres, maximumConnections: 4) } catch { throw DataLocation.Failure("\(error)") }
+        do {
+            _ = try await database.migrate()
+        } catch {
+            await database.close()
+            throw DataLocation.Failure(
+                "cannot migrate the PostgreSQL database: check that it is running and the URL's user, password and database")
+        }
+        do {
+            let services = AppServices(postgres: database)
+            report("PostgreSQL", try await SyncBench.run(sync: services.sync, users: services.users, profiles: services.profiles, runs: runs))
+            await database.close()
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    private static func report(_ backend: String, _ result: SyncBench.Result) {
+        for (label, values, target) in [("push 1,000 new", result.create, 200.0), ("push 1,000 edits", result.edit, 200.0), ("pull 1,000", result.pull, 100.0)] {
+            let stats = LatencyStats(values)
+            print(String(
+                format: "%@ %@: %d runs, P50 %.1f ms, P95 %.1f ms, max %.1f ms (target %.0f ms)",
+                backend, label, values.count, stats.p50, stats.p95, stats.max, target
+            ))
+        }
     }
 
     static func seconds(since start: UInt64) -> Double {

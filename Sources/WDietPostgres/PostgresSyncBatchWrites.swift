@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WDietStore
+
+/// The meals and weights a sync push writes, in one statement per table and kind rather than one per row: a push of
+/// 1,000 changes was 1,000 round trips. The rows travel as one JSON array read by `jsonb_to_recordset`; instants as
+/// whole milliseconds turned into `timestamptz` by integer interval arithmetic (exact, as `PostgresInstant`), and
+/// numbers as JSON numbers (Swift writes the shortest text that reads back as the same `Double`).
+enum PostgresSyncBatchWrites {
+    struct MealRow: Encodable {
+        var id: UUID
+        var user_id: UUID
+        var name: String
+        var food_id: String?
+        var grams: Double?
+        var kcal: Double
+        var protein: Double?
+        var carbs: Double?
+        var fat: Double?
+        var fiber: Double?
+        var source: String
+        var logged_at_ms: Int64
+        var local_date: String
+        var created_at_ms: Int64
+        var updated_at_ms: Int64
+        var version: Int64
+        var deleted_at_ms: Int64?
+
+        init(_ stored: StoredMeal) {
+            let meal = stored.meal
+            id = meal.id
+            user_id = stored.userId
+            name = meal.name
+            food_id = meal.foodId
+            grams = meal.grams
+            kcal = meal.kcal
+            protein = meal.protein
+            carbs = meal.carbs
+            fat = meal.fat
+            fiber = meal.fiber
+            source = meal.source.rawValue
+            logged_at_ms = PostgresInstant(meal.loggedAt).milliseconds
+            local_date = stored.localDate.iso
+            created_at_ms = PostgresInstant(stored.createdAt).milliseconds
+            updated_at_ms = PostgresInstant(stored.updatedAt).milliseconds
+            version = stored.version
+            deleted_at_ms = stored.deletedAt.map { PostgresInstant($0).milliseconds }
+        }
+    }
+
+    struct WeightRow: Encodable {
+        var id: UUID
+        var user_id: UUID
+        var kg: Double
+        var logged_at_ms: Int64
+        var local_date: String
+        var created_at_ms: Int64
+        var updated_at_ms: Int64
+        var version: Int64
+        var deleted_at_ms: Int64?
+
+        init(_ stored: StoredWeight) {
+            id = stored.entry.id
+            user_id = stored.userId
+            kg = stored.entry.kg
+            logged_at_ms = PostgresInstant(stored.entry.loggedAt).milliseconds
+            local_date = stored.localDate.iso
+            created_at_ms = PostgresInstant(stored.createdAt).milliseconds
+            updated_at_ms = PostgresInstant(stored.updatedAt).milliseconds
+            version = stored.version
+            deleted_at_ms = stored.deletedAt.map { PostgresInstant($0).milliseconds }
+        }
+    }
+
+    static func instant(_ column: String) -> String {
+        "'epoch'::timestamptz + v.\(column) * interval '1 millisecond'"
+    }
+
+    static let mealRecord = """
+        id uuid, user_id uuid, name text, food_id text, grams float8, kcal float8, protein float8, carbs float8,
+        fat float8, fiber float8, source text, logged_at_ms bigint, local_date text, created_at_ms bigint,
+        updated_at_ms bigint, version bigint, deleted_at_ms bigint
+        """
+
+    static let weightRecord = """
+        id uuid, user_id uuid, kg float8, logged_at_ms bigint, local_date text, created_at_ms bigint, updated_at_ms bigint,
+        version bigint, deleted_at_ms bigint
+        """
+
+    static func json(_ rows: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+    }
+
+    /// Inserts `inserts` and overwrites `updates` (rows of this user, already decided and versioned).
+    static func writeMeals(inserts: [StoredMeal], updates: [StoredMeal], on connection: PostgresConnection, logger: Logger) async throws {
+        if !inserts.isEmpty {
+            let rows = try json(inserts.map(MealRow.init))
+            try await connection.query("""
+                INSERT INTO meals (\(unescaped: StoredMeal.columns))
+                SELECT v.id, v.user_id, v.name, v.food_id, v.grams, v.kcal, v.protein, v.carbs, v.fat, v.fiber, v.source,
+                    \(unescaped: instant("logged_at_ms")), v.local_date::date, \(unescaped: instant("created_at_ms")),
+                    \(unescaped: instant("updated_at_ms")), v.version, \(unescaped: instant("deleted_at_ms"))
+                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: mealRecord))
+                """, logger: logger)
+        }
+        if !updates.isEmpty {
+            let rows = try json(updates.map(MealRow.init))
+            try await connection.query("""
+                UPDATE meals AS m SET name = v.name, food_id = v.food_id, grams = v.grams, kcal = v.kcal,
+                    protein = v.protein, carbs = v.carbs, fat = v.fat, fiber = v.fiber, source = v.source,
+                    logged_at = \(unescaped: instant("logged_at_ms")), local_date = v.local_date::date,
+                    updated_at = \(unescaped: instant("updated_at_ms")), version = v.version,
+                    deleted_at = \(unescaped: instant("deleted_at_ms"))
+                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: mealRecord))
+                WHERE m.id = v.id AND m.user_id = v.user_id
+                """, logger: logger)
+        }
+    }
+
+    static func writeWeights(inserts: [StoredWeight], updates: [StoredWeight], on connection: PostgresConnection, logger: Logger) async throws {
+        if !inserts.isEmpty {
+            let rows = try json(inserts.map(WeightRow.init))
+            try await connection.query("""
+                INSERT INTO weights (\(unescaped: StoredWeight.columns))
+                SELECT v.id, v.user_id, v.kg, \(unescaped: instant("logged_at_ms")), v.local_date::date,
+                    \(unescaped: instant("created_at_ms")), \(unescaped: instant("updated_at_ms")), v.version,
+                    \(unescaped: instant("deleted_at_ms"))
+                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: weightRecord))
+                """, logger: logger)
+        }
+        if !updates.isEmpty {
+            let rows = try json(updates.map(WeightRow.init))
+            try await connection.query("""
+                UPDATE weights AS w SET kg = v.kg, logged_at = \(unescaped: instant("logged_at_ms")),
+                    local_date = v.local_date::date, updated_at = \(unescaped: instant("updated_at_ms")),
+                    version = v.version, deleted_at = \(unescaped: instant("deleted_at_ms"))
+                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: weightRecord))
+                WHERE w.id = v.id AND w.user_id = v.user_id
+                """, logger: logger)
+        }
+    }
+}
