@@ -177,7 +177,14 @@ public final class ClientStore: Sendable {
     /// Queues an analytics event (004 Epic 5): insert-only, kept on the device until the server has it, never
     /// pulled back. Recording an event never fails a user's action, so callers may ignore its errors.
     public func logEvent(_ event: AnalyticsEvent) throws {
-        guard StoreValidation.instantRange.contains(event.occurredAt) else { throw ClientError.invalid(StoreValidation.Message.instant) }
+        // The server's own check of a pushed event (names, properties, instant), so a bad event never gets queued.
+        do {
+            try SyncRules.validate([SyncChange(idempotencyKey: "local", entity: .event, op: .upsert, id: event.id, event: event)])
+        } catch .invalidChange(_, _, let message) {
+            throw ClientError.invalid(message)
+        } catch {
+            throw ClientError.invalid(error.message)
+        }
         let payload = try Self.text(event)
         try database.queue.write { db in
             try self.edit(db, key: RecordKey(entity: .event, uuid: event.id), op: .upsert, payload: payload, localDate: nil)

@@ -45,7 +45,12 @@ struct ClientLoginCommand: AsyncParsableCommand {
         try store.signIn(account)
         print("Signed in as \(account.email ?? "a guest") on \(url.absoluteString) (store: \(options.path)).")
         let engine = try ClientSync.engine(for: store)
-        print(try ClientSync.report(await engine.sync(), store: store))
+        do {
+            print(try ClientSync.report(await engine.sync(), store: store))
+        } catch let failure as DataLocation.Failure {
+            // Signed in all the same: the session is stored and the next `sync` tries again.
+            FileHandle.standardError.write(Data("wdiet: signed in, but the first sync did not complete: \(failure.description)\n".utf8))
+        }
         if try store.profile() == nil {
             print("No profile yet: set it with `wdiet client profile …` before logging meals.")
         }

@@ -251,6 +251,18 @@ final class OnceFlag: @unchecked Sendable {
         #expect(try store.status().pending == 0)
         #expect(try store.records().allSatisfy { $0.key.entity != .event })
     }
+
+    @Test func anEventTheServerWouldRefuseIsRefusedAtOnce() throws {
+        let store = try ClientFixtures.store()
+        let tooMany = Dictionary(uniqueKeysWithValues: (0..<(SyncLimits.maxEventProperties + 1)).map { ("key_\($0)", "v") })
+        #expect(throws: ClientError.self) {
+            try store.logEvent(AnalyticsEvent(name: .mealLogged, properties: tooMany, occurredAt: ClientFixtures.morning))
+        }
+        #expect(throws: ClientError.invalid(StoreValidation.Message.instant)) {
+            try store.logEvent(AnalyticsEvent(name: .mealLogged, occurredAt: Date(timeIntervalSince1970: 0)))
+        }
+        #expect(try store.status().pending == 1) // only the profile
+    }
 }
 
 @Suite struct ClientPullTests {
