@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "wdiet", targets: ["wdiet"]),
         .library(name: "WDietCore", targets: ["WDietCore"]),
         .library(name: "WDietSQLite", targets: ["WDietSQLite"]),
+        .library(name: "WDietClient", targets: ["WDietClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -31,6 +32,12 @@ let package = Package(
         .target(
             name: "WDietSQLite",
             dependencies: ["WDietCore", "WDietFoodData", "WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The offline-first client engine a native app embeds: its own GRDB store, the outbox and the sync loop.
+        // Never the server or Hummingbird (an iOS app links it); HTTP through URLSession.
+        .target(
+            name: "WDietClient",
+            dependencies: ["WDietCore", "WDietStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The same store protocols on PostgreSQL, for deployments with several `wdiet serve` processes.
         .target(
@@ -69,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "wdiet",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietServer",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietServer", "WDietClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -86,8 +93,12 @@ let package = Package(
             name: "WDietCLITests",
             dependencies: [
                 "wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
-                // `wdiet seed`'s population is read back through the server's stores and its session tokens.
-                "WDietServer",
+                // `wdiet seed`'s population is read back through the server's stores and its session tokens;
+                // `wdiet client` tests sign in and sync against the real server, started in the test process.
+                "WDietCore", "WDietServer", "WDietSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -107,6 +118,17 @@ let package = Package(
         .testTarget(
             name: "WDietPostgresTests",
             dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietTestSupport"]
+        ),
+        // The client engine: outbox and backoff units, and end to end against the real server over HTTP.
+        .testTarget(
+            name: "WDietClientTests",
+            dependencies: [
+                "WDietClient", "WDietServer", "WDietSQLite", "WDietPostgres", "WDietTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                // The in-process server's bound port (port 0) comes from its NIO channel.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "WDietSQLiteTests", dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietTestSupport"]),
     ],

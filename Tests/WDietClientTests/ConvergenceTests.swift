@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import WDietClient
+import WDietCore
+import WDietStore
+import WDietTestSupport
+
+/// Issue 5's convergence test: 10 devices of one user, 200 random edits each to shared rows, going offline and
+/// online, losing answers to injected faults (dropped responses after the server applied a push, 5xx, 429,
+/// timeouts) and being killed and restarted from their database files, all at once. Then all sync: every device
+/// and the server hold identical data, every outbox is empty, and no write the server acknowledged was lost.
+@Suite struct ConvergenceTests {
+    static let devices = 10
+    static let editsPerDevice = 200
+
+    @Test(arguments: StoreBackend.allCases)
+    func tenDevicesConvergeAfterRandomEditsFaultsAndRestarts(_ backend: StoreBackend) async throws {
+        try await LiveServer.with(backend) { server in
+            let account = try await server.guest()
+            let log = PushLog()
+            let devices = try (0..<Self.devices).map {
+                try Device("c\($0)", server: server, account: account, log: log, faultSeed: UInt64(100 + $0), faultRate: 0.15)
+            }
+            defer { devices.forEach { $0.remove() } }
+
+            // Shared rows to fight over: 30 meals, 10 weights, 5 journal entries and the profile.
+            let seed = devices[0]
+            try seed.store.saveProfile(Fixtures.profile())
+            let meals = (0..<30).map { ClientFixtures.meal("Shared \($0)", kcal: Double(200 + $0), at: Fixtures.utc("2026-03-01T08:00:00Z")) }
+            for meal in meals { try seed.store.saveMeal(meal) }
+            let weights = (0..<10).map { WeightEntry(kg: 80 + Double($0) / 10, loggedAt: Fixtures.utc("2026-03-01T06:00:00Z")) }
+            for weight in weights { try seed.store.saveWeight(weight) }
+            let rows = (0..<5).map { _ in UUID() }
+            for row in rows { try seed.store.saveRow(collection: "journal", id: row, data: .object(["mood": .number(3)])) }
+            seed.faults.setScript([nil, nil, nil, nil])
+            #expect(await seed.sync(maxRetries: 8).isUpToDate)
+
+            // Local edits that the device never heard back about are either acknowledged by the server (in the log)
+            // or told to the user (a notice): collect the devices' last value per row to check afterwards.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, device) in devices.enumerated() {
+                    group.addTask {
+                        try await Self.randomLife(device, index: index, meals: meals.map(\.id), weights: weights.map(\.id), rows: rows)
+                    }
+                }
+                try await group.waitForAll()
+            }
+
+            // Everyone back online without faults; conflicts answered; sync until all outboxes are empty.
+            for device in devices {
+                device.network.online = true
+                device.faults.setScript(Array(repeating: nil, count: 10_000))
+            }
+            for round in 0..<4 {
+                for (index, device) in devices.enumerated() {
+                    // First some keep their own profile (which makes conflicts for the others), then they give in.
+                    if try device.store.profileConflict() != nil {
+                        try device.store.resolveProfileConflict(round == 0 && index.isMultiple(of: 2) ? .keepLocal : .useServer)
+                    }
+                    #expect(await device.sync(maxRetries: 8).isUpToDate)
+                }
+            }
+            for device in devices { #expect(await device.sync().isUpToDate) }
+
+            let onServer = try await server.snapshot(account)
+            for device in devices {
+                #expect(try device.store.status().pending == 0, "\(device.name) has changes left")
+                let local = try device.store.snapshot()
+                #expect(local == onServer, "\(device.name) differs: \(Self.difference(local, onServer))")
+            }
+            // 0 acknowledged writes lost: each row holds the last write the server acknowledged for it.
+            var lastAcknowledged: [RecordKey: (version: Int64, change: SyncChange)] = [:]
+            for (request, response) in log.all {
+                for (change, result) in zip(request.changes, response.results) where result.status == .applied {
+                    guard let version = result.version else { continue }
+                    let key = change.entity == .profile
+                        ? RecordKey.profile : RecordKey(entity: change.entity, collection: change.collection, uuid: change.id!)
+                    if version >= lastAcknowledged[key]?.version ?? 0 { lastAcknowledged[key] = (version, change) }
+                }
+            }
+            #expect(lastAcknowledged.count >= 46)
+            for (key, acknowledged) in lastAcknowledged {
+                let state = try #require(onServer[key])
+                #expect(state.version == acknowledged.version, "\(key): server v\(state.version ?? 0), acknowledged v\(acknowledged.version)")
+                if acknowledged.change.op == .delete {
+                    #expect(state.deleted, "\(key) was deleted with an acknowledgement but is live")
+                } else {
+                    #expect(!state.deleted)
+                    let pushed = try RecordState(SyncItem(
+                        entity: key.entity, id: acknowledged.change.id, collection: acknowledged.change.collection,
+                        version: acknowledged.version, updatedAt: Date(), meal: acknowledged.change.meal,
+                        weight: acknowledged.change.weight, profile: acknowledged.change.profile, data: acknowledged.change.data))
+                    #expect(state.payload == pushed.payload, "\(key): the acknowledged values are not the server's")
+                }
+            }
+            let restarts = devices.map(\.restarts).reduce(0, +)
+            #expect(restarts > 10)
+        }
+    }
+
+    /// One device's 200 edits, with syncs, outages, faults and restarts drawn from its own seeded source.
+    static func randomLife(_ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID]) async throws {
+        var random = SeededRandom(seed: UInt64(index) &* 7_919 &+ 3)
+        _ = await device.sync(maxRetries: 8)
+        var created: [UUID] = []
+        var inFlight: Task<Void, Never>?
+        for edit in 0..<editsPerDevice {
+            let tag = "\(device.name)-\(edit)"
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40:
+                let id = (meals + created).randomElement(using: &random)!
+                let meal = ClientFixtures.meal(tag, kcal: Double(Int.random(in: 100...900, using: &random)),
+                                               at: Fixtures.utc("2026-03-01T08:00:00Z"), id: id)
+                try device.store.saveMeal(meal)
+            case 40..<50:
+                let id = (meals + created).randomElement(using: &random)!
+                do { try device.store.deleteMeal(id: id) } catch ClientError.notFound {}
+            case 50..<60:
+                let meal = ClientFixtures.meal(tag, kcal: 123, at: Fixtures.utc("2026-03-02T12:00:00Z"))
+                created.append(meal.id)
+                try device.store.saveMeal(meal)
+            case 60..<75:
+                let id = weights.randomElement(using: &random)!
+                try device.store.saveWeight(WeightEntry(id: id, kg: 70 + Double(Int.random(in: 0...200, using: &random)) / 10,
+                                                        loggedAt: Fixtures.utc("2026-03-01T06:00:00Z")))
+            case 75..<78:
+                let id = weights.randomElement(using: &random)!
+                do { try device.store.deleteWeight(id: id) } catch ClientError.notFound {}
+            case 78..<93:
+                try device.store.saveRow(collection: "journal", id: rows.randomElement(using: &random)!,
+                                         data: .object(["mood": .number(Double(Int.random(in: 1...5, using: &random))), "by": .string(tag)]))
+            default:
+                var profile = try device.store.profile() ?? Fixtures.profile()
+                profile.weightKg = 70 + Double(Int.random(in: 0...200, using: &random)) / 10
+                try device.store.saveProfile(profile)
+            }
+            // Between edits: sometimes sync (through faults) — in the background, so that the next edits are made
+            // while its pushes are in flight — go offline or online, or get killed (after the sync in flight ends).
+            let roll = Int.random(in: 0..<100, using: &random)
+            if roll < 12 {
+                await inFlight?.value
+                if try device.store.profileConflict() != nil, Bool.random(using: &random) {
+                    try device.store.resolveProfileConflict(Bool.random(using: &random) ? .keepLocal : .useServer)
+                }
+                let retries = Int.random(in: 0...2, using: &random)
+                let seed = random.next()
+                inFlight = Task { _ = await device.sync(maxRetries: retries, seed: seed) }
+            } else if roll < 16 {
+                device.network.online.toggle()
+            } else if roll < 19 {
+                await inFlight?.value
+                inFlight = nil
+                try device.restart()
+            }
+        }
+        await inFlight?.value
+    }
+
+    static func difference(_ local: [RecordKey: RecordState], _ server: [RecordKey: RecordState]) -> String {
+        let keys = Set(local.keys).union(server.keys).filter { local[$0] != server[$0] }
+        return keys.prefix(3).map { "\($0): device \(local[$0]?.description ?? "none") / server \(server[$0]?.description ?? "none")" }
+            .joined(separator: "; ") + (keys.count > 3 ? " (+\(keys.count - 3) more)" : "")
+    }
+}
