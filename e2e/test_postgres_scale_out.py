@@ -123,15 +123,23 @@ def test_two_processes_see_each_others_writes(database):
         assert status == 200 and profile["heightCm"] == 168
 
         # Meals: written on one, read on the other, alternating, 20 rounds.
+        # Both processes read the dashboard after every write, so each keeps its inputs (they are kept per process,
+        # tagged with the user's data version): a kept copy that missed the other process's write would show here.
         meal_ids = []
+        running_total = 0
         for round_number in range(20):
             writer, reader = (a, b) if round_number % 2 == 0 else (b, a)
             status, meal = writer.call("POST", "/api/v1/meals", {"name": f"Meal {round_number}", "calories": 100 + round_number}, token)
             assert status == 201, meal
             meal_ids.append(meal["id"])
+            running_total += 100 + round_number
             status, day = reader.call("GET", f"/api/v1/meals?date={meal['localDate']}", token=token)
             assert status == 200, day
             assert {m["id"]: m["calories"] for m in day["meals"]}.get(meal["id"]) == 100 + round_number, day
+            for server in (reader, writer, reader):
+                status, dashboard = server.call("GET", "/api/v1/dashboard", token=token)
+                assert status == 200, dashboard
+                assert round(dashboard["totals"]["calories"]) == running_total, (round_number, dashboard["totals"])
         date = meal["localDate"]
         status, listing = a.call("GET", f"/api/v1/meals?date={date}", token=token)
         assert status == 200

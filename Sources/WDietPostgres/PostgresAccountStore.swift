@@ -94,14 +94,14 @@ public struct PostgresAccountStore: AccountStore {
 
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await access.run { client in
-            for try await (hash, userId, kind, created, expires, used) in try await client.execute(
+            for try await (hash, userId, kind, created, expires, used, lastVersion) in try await client.execute(
                 SessionLookup(tokenHash: tokenHash), logger: access.logger)
             {
                 // A kind this version does not know signs nobody in.
                 guard let kind = AccountSession.Kind(rawValue: kind) else { return nil }
                 return AccountSession(
                     tokenHash: hash, userId: userId, kind: kind, createdAt: created.date, expiresAt: expires.date,
-                    lastUsedAt: used.date)
+                    lastUsedAt: used.date, dataVersion: lastVersion)
             }
             return nil
         }
@@ -163,15 +163,16 @@ public struct PostgresAccountStore: AccountStore {
 }
 
 /// Every signed-in request's one query on PostgreSQL (no session cache: several processes share the sessions), as a
-/// prepared statement, planned once per connection rather than once per request.
+/// prepared statement, planned once per connection rather than once per request. It also reads the user's
+/// `last_version`, so the dashboard can tell whether its kept copy of the user's inputs is current for free.
 struct SessionLookup: PostgresPreparedStatement {
-    static let name = "wdiet_session_lookup_v1"
+    static let name = "wdiet_session_lookup_v2"
     static let sql = """
-        SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at
+        SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at, u.last_version
         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND u.deleted_at IS NULL
         """
-    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant)
+    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant, Int64)
 
     let tokenHash: String
 

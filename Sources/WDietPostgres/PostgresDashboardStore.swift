@@ -9,18 +9,36 @@ import WDietStore
 /// one snapshot, so the page never sees a meal without the streak day it made, whatever commits meanwhile; a
 /// transaction around separate reads cost five more round trips (BEGIN, SET TRANSACTION, two reads, COMMIT).
 ///
-/// No in-process cache as on SQLite: with several `wdiet serve` processes on one database, one process cannot see
-/// another's writes, so a kept copy could be stale.
+/// The inputs are kept per process as on SQLite, but a process cannot see another's writes, so an entry is tagged
+/// with the user's `last_version` and used only when the request's session lookup (which reads `last_version` in
+/// the same statement, at no extra cost) still finds that version: every write of a user's profile, meals, weights
+/// or logged days takes a new version in its transaction (`PostgresUserVersions`), whichever process makes it.
+/// The tag is the version read *before* the inputs, so a write committing in between leaves the entry behind (read
+/// again next time), never ahead. Without a version (a caller that has none) the database is read every time.
 public struct PostgresDashboardStore: DashboardStore {
     let client: PostgresClient
     let logger: Logger
+    private let cache: DashboardInputsCache?
 
-    public init(client: PostgresClient, logger: Logger = Logger(label: "wdiet.postgres.dashboard")) {
+    /// `cachesInputs: false` reads the database every time.
+    public init(client: PostgresClient, cachesInputs: Bool = true, logger: Logger = Logger(label: "wdiet.postgres.dashboard")) {
         self.client = client
         self.logger = logger
+        cache = cachesInputs ? DashboardInputsCache() : nil
     }
 
-    public func dashboardInputs(userId: UUID, now: Date) async throws -> DashboardInputs? {
+    public func dashboardInputs(userId: UUID, now: Date, dataVersion: Int64?) async throws -> DashboardInputs? {
+        let key = userId.uuidString
+        if let cache, let dataVersion, let inputs = cache.inputs(forUser: key, generation: UInt64(bitPattern: dataVersion)),
+           inputs.today == LocalDate(now, in: inputs.profile.profile.timeZone) {
+            return inputs
+        }
+        let inputs = try await read(userId: userId, now: now)
+        if let cache, let dataVersion, let inputs { cache.store(inputs, forUser: key, generation: UInt64(bitPattern: dataVersion)) }
+        return inputs
+    }
+
+    private func read(userId: UUID, now: Date) async throws -> DashboardInputs? {
         try await PostgresStoreErrors.guarded(logger) {
             let profiles = try await PostgresProfileStore.profiles(
                 client.query(PostgresProfileStore.profileQuery(userId: userId), logger: logger))

@@ -20,7 +20,8 @@ public struct SQLiteDashboardStore: DashboardStore {
         cache = cachesInputs ? DashboardInputsCache() : nil
     }
 
-    public func dashboardInputs(userId: UUID, now: Date) async throws -> DashboardInputs? {
+    /// `dataVersion` is not needed: the process sees every write to its file (`UserDataChanges`).
+    public func dashboardInputs(userId: UUID, now: Date, dataVersion: Int64?) async throws -> DashboardInputs? {
         let key = AppDatabase.idText(userId)
         // Taken before the read starts: a write committing during the read leaves the entry behind, never ahead.
         let generation = database.userDataChanges.generation(ofUser: key)
@@ -42,43 +43,4 @@ public struct SQLiteDashboardStore: DashboardStore {
         if let cache, let inputs { cache.store(inputs, forUser: key, generation: generation) }
         return inputs
     }
-}
-
-/// The kept dashboard inputs, at most `capacity` users; the least recently stored go first.
-final class DashboardInputsCache: @unchecked Sendable {
-    private struct Entry {
-        var inputs: DashboardInputs
-        var generation: UInt64
-        var stamp: UInt64
-    }
-
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var clock: UInt64 = 0
-    let capacity: Int
-
-    init(capacity: Int = 8_192) {
-        self.capacity = capacity
-    }
-
-    func inputs(forUser userId: String, generation: UInt64) -> DashboardInputs? {
-        lock.withLock {
-            guard let entry = entries[userId], entry.generation == generation else { return nil }
-            return entry.inputs
-        }
-    }
-
-    func store(_ inputs: DashboardInputs, forUser userId: String, generation: UInt64) {
-        lock.withLock {
-            clock &+= 1
-            entries[userId] = Entry(inputs: inputs, generation: generation, stamp: clock)
-            if entries.count > capacity {
-                // Rare: drop the oldest quarter in one go rather than tracking an order on every store.
-                let cutoff = entries.values.map(\.stamp).sorted()[capacity / 4]
-                entries = entries.filter { $0.value.stamp > cutoff }
-            }
-        }
-    }
-
-    var count: Int { lock.withLock { entries.count } }
 }

@@ -194,11 +194,13 @@ struct AccountService: Sendable {
     /// The user a presented token signs in, or nil: unknown, expired (then forgotten), or presented another way
     /// than it was handed out (a web session's cookie value as a bearer token, or the reverse).
     /// A token seen in the last few seconds is answered from `sessionCache` (see there for what that allows).
-    func userId(presenting token: String, as kind: AccountSession.Kind) async throws -> UUID? {
+    /// The user a presented token signs in, with their data version when the store read it just now (never from
+    /// the session cache: a remembered version could be older than another process's write).
+    func signedIn(presenting token: String, as kind: AccountSession.Kind) async throws -> (userId: UUID, dataVersion: Int64?)? {
         let tokenHash = SessionToken.hash(token)
         let now = services.now()
         if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
-            return cached.kind == kind ? cached.userId : nil
+            return cached.kind == kind ? (cached.userId, nil) : nil
         }
         guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
         if session.isExpired(at: now) {
@@ -209,7 +211,7 @@ struct AccountService: Sendable {
             try await services.accounts.touchSession(tokenHash: tokenHash, lastUsedAt: now)
         }
         sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
-        return session.userId
+        return (session.userId, session.dataVersion)
     }
 
     func user(id: UUID) async throws -> User? {

@@ -8,6 +8,8 @@ import WDietSQLite
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var userId: UUID?
+    /// The user's data version read with the session (PostgreSQL), for the dashboard's kept inputs; see `AccountSession`.
+    var userDataVersion: Int64?
     /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
     var webSessionToken: String?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
@@ -16,6 +18,7 @@ public struct AppRequestContext: RequestContext {
     public init(source: Source) {
         coreContext = .init(source: source)
         userId = nil
+        userDataVersion = nil
         webSessionToken = nil
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
@@ -29,12 +32,14 @@ public struct AppRequestContext: RequestContext {
 public struct AuthenticatedContext: ChildRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let userId: UUID
+    var userDataVersion: Int64?
     var remoteAddress: String?
 
     public init(context: AppRequestContext) throws {
         guard let userId = context.userId else { throw APIError.unauthorized }
         coreContext = context.coreContext
         self.userId = userId
+        userDataVersion = context.userDataVersion
         remoteAddress = context.remoteAddress
     }
 

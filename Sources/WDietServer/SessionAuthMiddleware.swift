@@ -15,7 +15,9 @@ struct SessionAuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let presented = SessionToken.presented(in: request) {
-            context.userId = try await accounts.userId(presenting: presented.token, as: presented.kind)
+            let signedIn = try await accounts.signedIn(presenting: presented.token, as: presented.kind)
+            context.userId = signedIn?.userId
+            context.userDataVersion = signedIn?.dataVersion
             if presented.kind == .web, context.userId != nil {
                 context.webSessionToken = presented.token
                 if request.method.isUnsafe {

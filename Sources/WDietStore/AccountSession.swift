@@ -14,14 +14,21 @@ public struct AccountSession: Hashable, Sendable {
     public var createdAt: Date
     public var expiresAt: Date
     public var lastUsedAt: Date
+    /// The user's change counter as the lookup read it, when the store reads it together with the session
+    /// (PostgreSQL's `users.last_version`); nil otherwise. It lets a per-process cache of the user's data check
+    /// that no process has written since, without another round trip.
+    public var dataVersion: Int64?
 
-    public init(tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date) {
+    public init(
+        tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date, dataVersion: Int64? = nil
+    ) {
         self.tokenHash = tokenHash
         self.userId = userId
         self.kind = kind
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.lastUsedAt = lastUsedAt
+        self.dataVersion = dataVersion
     }
 
     public func isExpired(at now: Date) -> Bool { now >= expiresAt }

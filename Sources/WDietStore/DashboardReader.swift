@@ -11,8 +11,9 @@ public struct DashboardReader: Sendable {
     }
 
     /// The dashboard of the user's local day at `now`; `.notFound` when the user has no profile yet.
-    public func dashboard(userId: UUID, now: Date) async throws -> DashboardDay {
-        guard let inputs = try await store.dashboardInputs(userId: userId, now: now) else {
+    /// `dataVersion`: see `DashboardStore`.
+    public func dashboard(userId: UUID, now: Date, dataVersion: Int64? = nil) async throws -> DashboardDay {
+        guard let inputs = try await store.dashboardInputs(userId: userId, now: now, dataVersion: dataVersion) else {
             throw StoreError.notFound("No profile yet: finish onboarding first.")
         }
         return DashboardDay.compute(

@@ -27,6 +27,13 @@ public struct DashboardInputs: Sendable {
 /// The dashboard's read, in one transaction: the page that loads most often gets one round trip, and never
 /// sees a meal without the streak day it made.
 public protocol DashboardStore: Sendable {
-    /// Nil when the user has no profile yet.
-    func dashboardInputs(userId: UUID, now: Date) async throws -> DashboardInputs?
+    /// Nil when the user has no profile yet. `dataVersion` is the user's change counter as the request's session
+    /// lookup read it (PostgreSQL), nil when unknown: a store may answer from inputs it kept at that version.
+    func dashboardInputs(userId: UUID, now: Date, dataVersion: Int64?) async throws -> DashboardInputs?
+}
+
+extension DashboardStore {
+    public func dashboardInputs(userId: UUID, now: Date) async throws -> DashboardInputs? {
+        try await dashboardInputs(userId: userId, now: now, dataVersion: nil)
+    }
 }

@@ -21,7 +21,7 @@ struct DashboardAPI: Sendable {
             now = Self.instant(for: date, now: now, in: stored.profile.timeZone)
         }
         do {
-            let day = try await services.dashboards.dashboard(userId: context.userId, now: now)
+            let day = try await services.dashboards.dashboard(userId: context.userId, now: now, dataVersion: context.userDataVersion)
             if requested == nil { services.events.recordDashboardMoments(day, userId: context.userId, logger: context.logger) }
             return DashboardJSON(day)
         } catch StoreError.notFound {

@@ -15,7 +15,7 @@ struct DashboardPages: Sendable {
         router.get("/dashboard") { _, context in
             let userId = try WebPage.requireUser(context)
             let stored = try await WebPage.requireProfile(services, userId: userId)
-            async let day = services.dashboards.dashboard(userId: userId, now: services.now())
+            async let day = services.dashboards.dashboard(userId: userId, now: services.now(), dataVersion: context.userDataVersion)
             async let latest = services.weights.latestWeight(userId: userId)
             let today = try await day
             services.events.recordDashboardMoments(today, userId: userId, logger: context.logger)

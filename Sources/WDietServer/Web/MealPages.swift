@@ -38,7 +38,7 @@ struct MealPages: Sendable {
             let userId = try WebPage.requireUser(context)
             let stored = try await WebPage.requireProfile(services, userId: userId)
             let now = services.now()
-            let day = try await services.dashboards.dashboard(userId: userId, now: now)
+            let day = try await services.dashboards.dashboard(userId: userId, now: now, dataVersion: context.userDataVersion)
             let meals = try await services.meals.meals(userId: userId, on: day.date)
             var page = TodaysMealsPage(chrome: PageChrome(context: context, tab: .home), day: day, meals: meals, profile: stored.profile)
             let query = request.uri.queryParameters

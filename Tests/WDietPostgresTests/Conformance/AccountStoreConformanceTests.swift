@@ -115,8 +115,8 @@ struct AccountStoreConformanceTests {
             let b1 = Self.session("c", userId: bob.id, createdAt: now)
             for s in [a1, a2, b1] { try await b.accounts.createSession(s) }
 
-            #expect(try await b.accounts.session(tokenHash: a1.tokenHash) == a1)
-            #expect(try await b.accounts.session(tokenHash: a2.tokenHash) == a2)
+            #expect(try await b.accounts.session(tokenHash: a1.tokenHash)?.withoutDataVersion == a1)
+            #expect(try await b.accounts.session(tokenHash: a2.tokenHash)?.withoutDataVersion == a2)
             #expect(try await b.accounts.session(tokenHash: String(repeating: "d", count: 64)) == nil)
 
             let later = now + 7_200
@@ -125,13 +125,13 @@ struct AccountStoreConformanceTests {
 
             #expect(try await b.accounts.deleteSession(tokenHash: a1.tokenHash))
             #expect(try await !b.accounts.deleteSession(tokenHash: a1.tokenHash))
-            #expect(try await b.accounts.session(tokenHash: a1.tokenHash) == nil)
-            #expect(try await b.accounts.session(tokenHash: a2.tokenHash) == a2)
+            #expect(try await b.accounts.session(tokenHash: a1.tokenHash)?.withoutDataVersion == nil)
+            #expect(try await b.accounts.session(tokenHash: a2.tokenHash)?.withoutDataVersion == a2)
 
             #expect(try await b.accounts.deleteSessions(userId: ana.id) == 1)
             #expect(try await b.accounts.deleteSessions(userId: ana.id) == 0)
-            #expect(try await b.accounts.session(tokenHash: a2.tokenHash) == nil)
-            #expect(try await b.accounts.session(tokenHash: b1.tokenHash) == b1)
+            #expect(try await b.accounts.session(tokenHash: a2.tokenHash)?.withoutDataVersion == nil)
+            #expect(try await b.accounts.session(tokenHash: b1.tokenHash)?.withoutDataVersion == b1)
         }
     }
 
@@ -166,9 +166,9 @@ struct AccountStoreConformanceTests {
             // Created the instant anaOld expires: an expiry equal to the creation counts as expired.
             try await b.accounts.createSession(Self.session("d", userId: ana.id, createdAt: start + 86_400))
 
-            #expect(try await b.accounts.session(tokenHash: anaOld.tokenHash) == nil)
-            #expect(try await b.accounts.session(tokenHash: anaLive.tokenHash) == anaLive)
-            #expect(try await b.accounts.session(tokenHash: bobOld.tokenHash) == bobOld)
+            #expect(try await b.accounts.session(tokenHash: anaOld.tokenHash)?.withoutDataVersion == nil)
+            #expect(try await b.accounts.session(tokenHash: anaLive.tokenHash)?.withoutDataVersion == anaLive)
+            #expect(try await b.accounts.session(tokenHash: bobOld.tokenHash)?.withoutDataVersion == bobOld)
         }
     }
 
@@ -201,7 +201,7 @@ struct AccountStoreConformanceTests {
             let s = Self.session("a", userId: user.id, createdAt: b.clock.now)
             try await b.accounts.createSession(s)
             try await b.tombstoneUser(user.id)
-            #expect(try await b.accounts.session(tokenHash: s.tokenHash) == nil)
+            #expect(try await b.accounts.session(tokenHash: s.tokenHash)?.withoutDataVersion == nil)
             #expect(try await b.accounts.credentials(email: "ana@example.com") == nil)
             #expect(try await b.passwords.passwordHash(userId: user.id) == nil)
             // Its email stays taken: the uniqueness covers deleted users too.
@@ -245,7 +245,17 @@ struct AccountStoreConformanceTests {
             let s = Self.session("a", userId: user.id, createdAt: b.clock.now)
             try await b.accounts.createSession(s)
             try await b.setEverySessionKind("ios-keychain")
-            #expect(try await b.accounts.session(tokenHash: s.tokenHash) == nil)
+            #expect(try await b.accounts.session(tokenHash: s.tokenHash)?.withoutDataVersion == nil)
         }
+    }
+}
+
+extension AccountSession {
+    /// The session as it was created: the lookup adds the user's data version on PostgreSQL (see
+    /// `CoachDashboardConformanceTests` for what it must do).
+    var withoutDataVersion: AccountSession {
+        var session = self
+        session.dataVersion = nil
+        return session
     }
 }

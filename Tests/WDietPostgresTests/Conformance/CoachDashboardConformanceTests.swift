@@ -6,6 +6,9 @@ import WDietTestSupport
 
 /// `DashboardStore` on every backend, through `DashboardReader`: the same day's dashboard from the same logs.
 @Suite struct CoachDashboardConformanceTests {
+    /// A session's token hash as the stores keep it: 64 lowercase hex digits.
+    static let tokenHash = String(repeating: "5e", count: 32)
+
     @Test(arguments: StoreBackend.allCases)
     func aHundredDayStreakInKiritimatiTodaysMealsAndTheLastWeekOfWeights(backend: StoreBackend) async throws {
         try await backend.withCoachStores { stores in
@@ -127,6 +130,58 @@ import WDietTestSupport
             let after = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-02-20T09:00:00Z"))
             #expect(after.streak.days == 0)
             #expect(after.totals.mealCount == 0)
+        }
+    }
+
+    /// The kept inputs (both backends keep each user's inputs per process): on PostgreSQL they are tagged with the
+    /// user's `last_version`, which the session lookup reads; every write that changes the dashboard must move it,
+    /// or another process's write would stay unseen. SQLite reads no version (its process sees every write).
+    @Test(arguments: StoreBackend.allCases)
+    func theSessionLookupsDataVersionMovesWithEveryWriteTheDashboardShows(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let zone = TimeZone(identifier: "UTC")!
+            _ = try await stores.profiles.saveProfile(Fixtures.profile(timeZone: "UTC"), userId: user, expectedVersion: nil)
+            let now = stores.clock.now
+            try await stores.accounts.createSession(AccountSession(
+                tokenHash: Self.tokenHash, userId: user, kind: .api, createdAt: now,
+                expiresAt: now.addingTimeInterval(86_400), lastUsedAt: now))
+            func dataVersion() async throws -> Int64? {
+                try await stores.accounts.session(tokenHash: Self.tokenHash)?.dataVersion
+            }
+            func inputs(_ version: Int64?) async throws -> DashboardInputs {
+                try #require(try await stores.dashboard.dashboardInputs(userId: user, now: now, dataVersion: version))
+            }
+
+            let first = try await dataVersion()
+            #expect(try await inputs(first).todaysMeals.isEmpty)
+            _ = try await stores.meals.saveMeal(Meal(name: "Porridge", kcal: 320, loggedAt: now.addingTimeInterval(-600)), userId: user, timeZone: zone)
+            let afterMeal = try await dataVersion()
+            switch backend {
+            case .sqlite:
+                #expect(try await inputs(first).todaysMeals.map(\.name) == ["Porridge"], "SQLite needs no version")
+            case .postgres:
+                // The inputs really are kept: asked at the version they were read at, the process answers its copy.
+                // (A caller only ever passes the version its own session lookup has just read.)
+                #expect(try await inputs(first).todaysMeals.isEmpty)
+            }
+            #expect(try await inputs(afterMeal).todaysMeals.map(\.name) == ["Porridge"])
+            _ = try await stores.weights.saveWeight(WeightEntry(kg: 71.4, loggedAt: now.addingTimeInterval(-300)), userId: user, timeZone: zone)
+            let afterWeight = try await dataVersion()
+            #expect(try await inputs(afterWeight).recentWeights.last?.kg == 71.4)
+            var stored = try #require(try await stores.profiles.profile(userId: user))
+            stored.profile.mealsPerDay = 5
+            _ = try await stores.profiles.saveProfile(stored.profile, userId: user, expectedVersion: stored.version)
+            let afterProfile = try await dataVersion()
+            #expect(try await inputs(afterProfile).profile.profile.mealsPerDay == 5)
+
+            switch backend {
+            case .sqlite:
+                #expect(first == nil && afterProfile == nil)
+            case .postgres:
+                let versions = [first, afterMeal, afterWeight, afterProfile].compactMap { $0 }
+                #expect(versions.count == 4 && versions == versions.sorted() && Set(versions).count == 4, "\(versions)")
+            }
         }
     }
 }
