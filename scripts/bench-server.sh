@@ -6,13 +6,14 @@
 #
 #   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
 #                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"]
-#                           [--postgres [--postgres-port 55452] | --database postgres://… [--tokens FILE]]
+#                           [--postgres [--postgres-port 55452] | --database postgres://… [--tokens FILE] [--postgres-data DIR]]
 #
 # --postgres runs the same load on PostgreSQL: a throw-away cluster (scripts/postgres-test-cluster.sh, in a
 # temporary folder, on --postgres-port) is started, seeded with `wdiet seed --database postgres://…` and stopped and
 # deleted at the end. --database runs it on an existing PostgreSQL database instead, which is seeded (replacing its
 # users) unless --tokens names the tokens file of an earlier seed of it; note that the meal-save run leaves its meals
-# there. On PostgreSQL the summary adds the CPU the database's processes used per request.
+# there. On PostgreSQL the summary adds the CPU the database's processes used per request (with --database, when
+# --postgres-data names the cluster's data folder on this machine).
 #
 # --binary runs (and seeds with) a wdiet binary built elsewhere instead of building one: keep a copy of the old
 # build to compare two builds in alternating runs. --serve-args adds options to `wdiet serve` (e.g.
@@ -60,6 +61,7 @@ while [ $# -gt 0 ]; do
         --postgres-port) POSTGRES_PORT="$2"; shift 2 ;;
         --database) DATABASE_URL="$2"; shift 2 ;;
         --tokens) PG_TOKENS="$2"; shift 2 ;;
+        --postgres-data) PG_DATA="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -87,6 +89,8 @@ fi
 mkdir -p "$DIR"
 PG_CLUSTER=""
 PG_POSTMASTER=""
+# --postgres-data: the data folder of the --database cluster, when it is on this machine, for its CPU per request.
+if [ -n "${PG_DATA:-}" ]; then PG_POSTMASTER="$(head -1 "$PG_DATA/postmaster.pid")"; fi
 cleanup() {
     if [ -n "${SERVER:-}" ] && kill -0 "$SERVER" 2>/dev/null; then
         kill -TERM "$SERVER"

@@ -74,6 +74,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     let accounts = AccountService(
         services: services, passwords: PasswordHasher(cost: configuration.bcryptCost),
         identityProviders: IdentityProvider.configured(configuration),
+        jwksFetcher: HTTPJWKSFetcher(timeout: configuration.jwksTimeout),
         sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))

@@ -25,6 +25,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var googleClientId: String?
     public var appleJWKSURL: String
     public var googleJWKSURL: String
+    /// How long a JWKS fetch may take before sign-in answers 503 (tests on a loaded machine allow more).
+    public var jwksTimeout: TimeInterval = 5
 
     /// Whether `database` names PostgreSQL rather than a SQLite file.
     public static func isPostgresURL(_ database: String) -> Bool {

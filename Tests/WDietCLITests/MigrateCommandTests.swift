@@ -18,7 +18,7 @@ import WDietTestSupport
         // The URL from the environment, as a deployment passes it.
         let second = try CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout == "The PostgreSQL database is up to date (4 migrations); nothing to do.\n")
+        #expect(second.stdout == "The PostgreSQL database is up to date (5 migrations); nothing to do.\n")
 
         var versions: [Int] = []
         for try await (version, name) in try await scratch.client.query("SELECT version, name FROM schema_migrations ORDER BY version")
@@ -52,10 +52,10 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
         defer { Task { await scratch.drop() } }
         let all = PostgresDatabase.migrations
-        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3])) {
+        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3, 4])) {
             try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
         }
-        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3])
+        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3, 4])
         try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
     }
 

@@ -120,11 +120,13 @@ struct SignInTestApp {
         self.clock = clock
         var logger = Logger(label: "wdiet-test")
         logger.logLevel = .critical
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             bcryptCost: 4, trustForwardedFor: true,
             appleClientId: configured ? Self.appleClientId : nil, googleClientId: configured ? Self.googleClientId : nil,
             appleJWKSURL: appleJWKS, googleJWKSURL: googleJWKS
         )
+        // The test's JWKS server shares the machine with the whole parallel suite: 5 s was missed under load.
+        configuration.jwksTimeout = 60
         app = buildApplication(services: services, configuration: configuration, logger: logger)
     }
 

@@ -12,8 +12,11 @@ protocol JWKSFetching: Sendable {
     func fetch(_ url: String) async throws -> JWKSDocument
 }
 
-/// The JWKS over HTTPS with AsyncHTTPClient's shared client: 5 s at most, 1 MiB at most, 200 only.
+/// The JWKS over HTTPS with AsyncHTTPClient's shared client: `timeout` at most (5 s unless configured), 1 MiB at
+/// most, 200 only.
 struct HTTPJWKSFetcher: JWKSFetching {
+    var timeout: TimeInterval = 5
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -21,7 +24,7 @@ struct HTTPJWKSFetcher: JWKSFetching {
     func fetch(_ url: String) async throws -> JWKSDocument {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
+        let response = try await HTTPClient.shared.execute(request, timeout: .milliseconds(Int64(timeout * 1_000)))
         guard response.status == .ok else { throw Failure(description: "JWKS \(url) answered \(response.status.code)") }
         let body = try await response.body.collect(upTo: 1 << 20)
         return JWKSDocument(body: Data(body.readableBytesView), maxAge: Self.maxAge(response.headers["Cache-Control"]))

@@ -415,6 +415,8 @@ import WDietTestSupport
                 var seen: [SyncItem] = []
                 var cursor: Int64 = 0
                 while true {
+                    // A writer that failed ends the test through the group below; stop pulling then, never spin on.
+                    try Task.checkCancellation()
                     let finished = done.isSet
                     let page = try await stores.sync.pull(userId: user, after: cursor, limit: 7)
                     seen += page.items
@@ -448,7 +450,12 @@ import WDietTestSupport
                         }
                     }
                 }
-                try await group.waitForAll()
+                do {
+                    try await group.waitForAll()
+                } catch {
+                    done.set()
+                    throw error
+                }
             }
             done.set()
             let seen = try await pulled
