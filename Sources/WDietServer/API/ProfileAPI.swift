@@ -56,6 +56,11 @@ struct ProfileAPI: Sendable {
                 message: message, local: profile, baseVersion: body.baseVersion.value, server: current, userId: context.userId, now: now
             ).response()
         }
+        // The first profile ends onboarding (004 Story 5.2), whichever client walked it; recorded here only.
+        if existing == nil {
+            services.events.record(.onboardingFinished, ["goal": profile.goal.rawValue], userId: context.userId,
+                                   id: EventRecorder.stableId(userId: context.userId, key: "onboarding-finished"), logger: context.logger)
+        }
         return try ProfileJSON(saved, now: now)
             .response(from: request, context: context)
             .withStatus(existing == nil ? .created : .ok)
