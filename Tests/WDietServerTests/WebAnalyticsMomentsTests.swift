@@ -52,9 +52,17 @@ struct WebAnalyticsMomentsTests {
             #expect(steps.map { $0.properties["step_number"] ?? "" } == ["1", "2", "3", "4", "5", "6", "7", "8"])
             #expect(events.filter { $0.name == .onboardingFinished }.count == 1)
             #expect(events.first { $0.name == .onboardingFinished }?.properties["goal"] == "lose")
-            // The browser may not claim the finish: it is the server's (one place per event).
-            let claimed = #"{"events": [{"name": "onboarding_finished"}]}"#
-            #expect(try await browser.api(.post, "/api/v1/events", json: claimed, csrf: csrf).status == .unprocessableContent)
+        }
+    }
+
+    @Test("an app's first profile (bearer token) is not the web onboarding's finish: the app posts its own")
+    func appProfileRecordsNoFinish() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile()
+            #expect(try await client.api(.post, "/api/v1/weights", session, json: ["kg": 79.4]).status == .created)
+            let events = try await Self.settled(session.userId, in: t, atLeast: 1)
+            #expect(events.map(\.name) == [.weightLogged])
         }
     }
 

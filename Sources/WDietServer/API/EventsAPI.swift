@@ -6,13 +6,13 @@ import WDietStore
 /// onboarding steps, errors, a tooltip's "Why like this?". A batch is recorded whole or refused whole.
 ///
 /// The events the server sees itself (`meal_logged`, `weight_logged`, `cycle_phase_switched`,
-/// `streak_milestone_reached`, `account_linked`, `onboarding_finished` with the first profile) are recorded where they happen and refused here, so a client
+/// `streak_milestone_reached`, `account_linked`) are recorded where they happen and refused here, so a client
 /// cannot count them twice. Ids are the client's: a batch sent again records nothing new.
 struct EventsAPI: Sendable {
     let services: AppServices
 
     static let clientEvents: Set<AnalyticsEventName> = [
-        .onboardingStarted, .onboardingStepCompleted, .whyLikeThisOpened,
+        .onboardingStarted, .onboardingStepCompleted, .onboardingFinished, .whyLikeThisOpened,
         .sessionStart, .sessionEnd, .screenView, .screenExit, .errorLogged, .labelScanned,
     ]
     static let maximumBatch = 50
