@@ -80,7 +80,7 @@ struct WebAnalyticsMomentsTests {
         }
     }
 
-    @Test("an error page shown to a signed-in user is error_logged {error_type, screen_name}; the API's errors are not")
+    @Test("an error page shown to a signed-in user is error_logged {error_type, screen_name}; the API's errors and missing files are not")
     func errorPages() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
@@ -94,6 +94,8 @@ struct WebAnalyticsMomentsTests {
             #expect(missing.text.contains("Something went wrong"))
             #expect(try await browser.get("/learn/no-such-article").status == .notFound)
             #expect(try await browser.api(.get, "/api/v1/meals/5f0c7a52-4a51-4d40-9a0e-0d9c1c7f0a11", csrf: nil).status.code >= 400)
+            #expect(try await browser.get("/assets/js/no-such-script.js").status == .notFound)
+            #expect(try await browser.get("/favicon.ico").status == .notFound)
 
             let events = try await Self.settled(userId, in: t, atLeast: 5)
             let errors = events.filter { $0.name == .errorLogged }.sorted { $0.properties["screen_name"] ?? "" > $1.properties["screen_name"] ?? "" }

@@ -3,7 +3,7 @@ import Hummingbird
 /// Records `error_logged` when a web page fails for a signed-in user (004 Story 5.2: "Error occurred"), with the
 /// error's code as `error_type` and the page as `screen_name`. It sits inside `SessionAuthMiddleware`, where the
 /// user is known, and rethrows: `APIErrorMiddleware` still renders the error page. The API's errors are answers
-/// a client handles, not errors the user saw, so they are not recorded; the browser reports its own script errors.
+/// a client handles, and a missing file is no page, so neither is recorded; the browser reports its own script errors.
 struct WebErrorEventMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let events: EventRecorder
@@ -15,12 +15,17 @@ struct WebErrorEventMiddleware: RouterMiddleware {
             throw redirect
         } catch {
             let path = request.uri.path
-            if let userId = context.userId, !path.hasPrefix("/api/") {
+            if let userId = context.userId, Self.isPage(path) {
                 events.record(.errorLogged, ["error_type": APIError.from(error).code, "screen_name": Self.screenName(path: path)],
                               userId: userId, logger: context.logger)
             }
             throw error
         }
+    }
+
+    /// A page the user navigated to, not the API or a file a page loads (a missing script or icon is no screen).
+    static func isPage(_ path: String) -> Bool {
+        !path.hasPrefix("/api/") && !path.hasPrefix("/assets/") && !(path.split(separator: "/").last?.contains(".") ?? false)
     }
 
     /// The page's path with its ids replaced, so one screen is one name: "/meals/<uuid>/edit" → "/meals/:id/edit".
