@@ -78,6 +78,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
+    router.add(middleware: WebErrorEventMiddleware(events: services.events))
     router.get("/health") { _, _ in
         ["status": "ok"]
     }

@@ -615,7 +615,7 @@ paths:
         Client events only: onboarding_started, onboarding_step_completed, onboarding_finished,
         why_like_this_opened, session_start, session_end, screen_view, screen_exit, error_logged, label_scanned.
         The server records meal_logged, weight_logged, cycle_phase_switched, streak_milestone_reached and
-        account_linked itself. At most 50 events; ids are the client's, so a batch sent again records nothing new.
+        account_linked itself (and, for the web app, its onboarding's start, account step and finish). At most 50 events; ids are the client's, so a batch sent again records nothing new.
       requestBody:
         required: true
         content:

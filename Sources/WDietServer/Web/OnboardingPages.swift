@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import WDietCore
 
 /// The web app's onboarding (account step, then the profile steps of 000 Step 12), sign in and sign out.
@@ -55,12 +56,14 @@ struct OnboardingPages: Sendable {
         router.post("/onboarding/guest") { request, context in
             _ = try await WebForm.read(request, context: context)
             let signedIn = try await accounts.startGuest(kind: .web)
+            recordAccountStep(userId: signedIn.user.id, method: "guest", logger: context.logger)
             return signedInRedirect(signedIn, to: "/onboarding/profile")
         }
         router.post("/onboarding/account") { request, context in
             let form = try await WebForm.read(request, context: context)
             do {
                 let signedIn = try await accounts.register(email: form.text("email"), password: form["password"] ?? "", kind: .web)
+                recordAccountStep(userId: signedIn.user.id, method: "email", logger: context.logger)
                 return signedInRedirect(signedIn, to: "/onboarding/profile")
             } catch let error as APIError where error.status.code < 500 {
                 var step = AccountStep(chrome: PageChrome(context: context), email: form.text("email"))
@@ -110,6 +113,18 @@ struct OnboardingPages: Sendable {
             response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
             return response
         }
+    }
+
+    /// The account is onboarding's first step (000 Step 12) and the first moment there is a user to count:
+    /// `onboarding_started` and the step's `onboarding_step_completed` are recorded here, once per user. The
+    /// profile steps that follow are one page walked by script, so the browser reports those
+    /// (`onboarding.js`, step_number 2 onwards); `ProfileAPI` records `onboarding_finished` with the first profile.
+    func recordAccountStep(userId: UUID, method: String, logger: Logger) {
+        let events = services.events
+        events.record(.onboardingStarted, ["method": method], userId: userId,
+                      id: EventRecorder.stableId(userId: userId, key: "onboarding-started"), logger: logger)
+        events.record(.onboardingStepCompleted, ["step": "account", "step_number": "1", "method": method], userId: userId,
+                      id: EventRecorder.stableId(userId: userId, key: "onboarding-step:account"), logger: logger)
     }
 
     func profileSteps(context: AppRequestContext) -> ProfileSteps {

@@ -100,3 +100,123 @@ document.addEventListener("DOMContentLoaded", () => {
   WDiet.toast(holder.dataset.pageToast, { duration: 6000 });
   history.replaceState(null, "", location.pathname + location.hash);
 });
+
+// Analytics (004 Story 5.2): the moments only the browser sees — a session, a screen, a script error — sent to
+// POST /api/v1/events with the page's CSRF token (fetch with keepalive, since sendBeacon cannot set the header).
+// Signed-in pages only (the API needs the session); the server records onboarding's start, account step and
+// finish and the error pages itself. Nothing here may throw or hold up the page: failures are dropped.
+WDiet.analytics = (function () {
+  const SESSION_KEY = "wdiet.analytics.session";
+  const MAX_ERRORS_PER_PAGE = 5;
+  const body = document.body;
+  const enabled = !!(body && body.hasAttribute("data-signed-in") && WDiet.csrfToken());
+  const screenName = (body && body.dataset.screen) || location.pathname;
+
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  const seconds = (from) => String(Math.max(0, Math.round((Date.now() - from) / 1000)));
+
+  /** Sends events now; `keepalive` lets the request outlive the page that is being left. */
+  function send(events) {
+    if (!enabled || !events.length) return;
+    try {
+      fetch("/api/v1/events", {
+        method: "POST", credentials: "same-origin", keepalive: true,
+        headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": WDiet.csrfToken() },
+        body: JSON.stringify({ events }),
+      }).catch(() => {});
+    } catch (_) { /* analytics never gets in the way */ }
+  }
+  const event = (name, properties) => ({ id: uuid(), name, properties, occurredAt: new Date().toISOString() });
+  function track(name, properties) { send([event(name, properties || {})]); }
+
+  // A session lives in sessionStorage: it spans the pages of one visit and ends when the user leaves the app
+  // (closes the tab, switches away), not when one of our pages links to another.
+  function readSession() {
+    try { return JSON.parse(sessionStorage.getItem(SESSION_KEY) || "null"); } catch (_) { return null; }
+  }
+  function writeSession(session) {
+    try { sessionStorage.setItem(SESSION_KEY, JSON.stringify(session)); } catch (_) { /* private mode */ }
+  }
+
+  let viewStartedAt = 0;
+  let viewOpen = false;
+  // When a link, form or script last started taking the user to another of our pages (0: none). A navigation a
+  // handler cancels is forgotten after a few seconds, so closing the tab later still ends the session.
+  let navigatingAt = 0;
+  const navigatingWithin = () => Date.now() - navigatingAt < 5000;
+  const markNavigating = () => { navigatingAt = Date.now(); };
+
+  /** The page is (again) in front of the user: a session if none is running, and a screen_view. */
+  function enter() {
+    if (viewOpen) return;
+    const events = [];
+    let session = readSession();
+    if (!session || session.ended) {
+      session = { startedAt: Date.now(), ended: false };
+      writeSession(session);
+      events.push(event("session_start", { screen_name: screenName }));
+    }
+    viewOpen = true;
+    viewStartedAt = Date.now();
+    navigatingAt = 0;
+    events.push(event("screen_view", { screen_name: screenName }));
+    send(events);
+  }
+
+  /** The page goes out of sight: its screen_exit, and the session's end unless the user is moving within the app. */
+  function leave() {
+    if (!viewOpen) return;
+    viewOpen = false;
+    const events = [event("screen_exit", { screen_name: screenName, time_spent_seconds: seconds(viewStartedAt) })];
+    const session = readSession();
+    if (session && !session.ended && !navigatingWithin()) {
+      session.ended = true;
+      writeSession(session);
+      events.push(event("session_end", { duration_seconds: seconds(session.startedAt) }));
+    }
+    send(events);
+  }
+
+  const sameOrigin = (url) => { try { return new URL(url, location.href).origin === location.origin; } catch (_) { return false; } };
+  if (enabled) {
+    // A link, a form or a script taking the user to another of our pages is not the end of the session.
+    if (window.navigation && navigation.addEventListener) {
+      navigation.addEventListener("navigate", (e) => { if (!e.destination.sameDocument && sameOrigin(e.destination.url)) markNavigating(); });
+    }
+    document.addEventListener("click", (e) => {
+      const link = e.target instanceof Element && e.target.closest("a[href]");
+      if (link && sameOrigin(link.href) && !link.target) markNavigating();
+    }, true);
+    document.addEventListener("submit", markNavigating, true);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") leave(); else enter(); });
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("pageshow", (e) => { if (e.persisted) enter(); });
+    if (document.visibilityState !== "hidden") enter();
+  }
+
+  // Uncaught script errors, a few per page at most, each kind and message once, so a failing loop cannot flood.
+  let errorsSent = 0;
+  const seen = new Set();
+  function reportError(type, message) {
+    try {
+      const text = String(message || "").slice(0, 200);
+      const key = `${type}:${text}`;
+      if (!enabled || errorsSent >= MAX_ERRORS_PER_PAGE || seen.has(key)) return;
+      seen.add(key);
+      errorsSent += 1;
+      track("error_logged", { error_type: type, screen_name: screenName, message: text });
+    } catch (_) { /* never throw from an error handler */ }
+  }
+  window.addEventListener("error", (e) => reportError("script_error", e.message));
+  window.addEventListener("unhandledrejection", (e) => reportError("unhandled_rejection", e.reason && (e.reason.message || e.reason)));
+
+  /** `track(name, properties)`; `markNavigating()` before a script sends the user to another of our pages. */
+  return { track, markNavigating };
+})();

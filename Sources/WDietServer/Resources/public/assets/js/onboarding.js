@@ -330,7 +330,22 @@
     const order = steps();
     const index = order.indexOf(state.step);
     if (index === order.length - 1) { save(); return; }
+    stepCompleted(state.step, index);
     go(order[index + 1]);
+  }
+
+  // onboarding_step_completed (004 Story 5.2) for the profile steps, which only this page sees; the server counts
+  // the account step (step 1, as the page numbers it) and onboarding_finished. Each step once, however often the
+  // user walks back over it.
+  const COMPLETED_KEY = "wdiet.onboarding.completed";
+  function stepCompleted(step, index) {
+    try {
+      const done = JSON.parse(sessionStorage.getItem(COMPLETED_KEY) || "[]");
+      if (done.includes(step)) return;
+      done.push(step);
+      sessionStorage.setItem(COMPLETED_KEY, JSON.stringify(done));
+    } catch (_) { /* private mode: count it anyway */ }
+    if (WDiet.analytics) WDiet.analytics.track("onboarding_step_completed", { step, step_number: String(index + 1) });
   }
 
   function back() {
@@ -391,7 +406,10 @@
         if (!(error.fields && error.fields.timeZone) || payload.timeZone === "UTC") throw error;
         await WDiet.api("PUT", "/api/v1/profile", Object.assign(payload, { timeZone: "UTC" }));
       }
-      try { sessionStorage.removeItem(DRAFT_KEY); } catch (_) { /* private mode */ }
+      const order = steps();
+      stepCompleted(state.step, order.indexOf(state.step));
+      try { sessionStorage.removeItem(DRAFT_KEY); sessionStorage.removeItem(COMPLETED_KEY); } catch (_) { /* private mode */ }
+      if (WDiet.analytics) WDiet.analytics.markNavigating();
       location.assign("/dashboard");
     } catch (error) {
       saving = false;
