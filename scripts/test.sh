@@ -38,10 +38,26 @@ if [ -z "${WDIET_FOOD_DATA:-}" ] && [ ! -f ../shared/datasets/usda-sr28/FOOD_DES
 fi
 
 swift build
+swift build --build-tests
 # A throw-away PostgreSQL cluster for the conformance suite and the multi-process tests, stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
 trap 'scripts/postgres-test-cluster.sh stop "$PG_DIR"' EXIT
 export WDIET_TEST_POSTGRES_URL="$(scripts/postgres-test-cluster.sh start "$PG_DIR" "${WDIET_TEST_POSTGRES_PORT:-55432}")"
-swift test "$@"
+# Swift Testing runs the suites in parallel. Twice on 2026-11-24 a full run on the loaded 2-core machine stopped
+# making progress with every thread idle (a web account-deletion test on both backends was the one left; it passes
+# alone; under investigation, see the README's "Known issues"). A run that has not finished in 20 minutes (a normal
+# one takes 5) is stopped and run once more, so a hang is retried once and then fails loudly, never holding CI.
+run_swift_tests() { timeout --kill-after=30s 20m swift test --skip-build "$@"; }
+set +e
+run_swift_tests "$@"
+status=$?
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    pkill -KILL -f 'wdietPackageTests.xctest' || true
+    echo "swift test did not finish within 20 minutes: running it once more" >&2
+    run_swift_tests "$@"
+    status=$?
+fi
+set -e
+[ "$status" -eq 0 ] || exit "$status"
 # The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/.
 python3 -m pytest -q e2e
