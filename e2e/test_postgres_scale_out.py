@@ -3,6 +3,7 @@
 - A user's requests alternate between two processes; every read, on either, sees every write the other acknowledged,
   and a session ended on one is refused by the other at once.
 - A server killed with SIGKILL in the middle of 1,000 concurrent meal saves loses none that it answered with a 2xx.
+- `--database-connections` bounds the connections one process opens, however many requests wait.
 
 These start real servers on a throw-away database of the cluster named by WDIET_TEST_POSTGRES_URL (the README's test
 command starts one; the Swift suite fails when it is missing, so these never skip silently there).
@@ -47,8 +48,9 @@ def database():
 class Server:
     """One `wdiet serve` process on the database."""
 
-    def __init__(self, database_url: str, port: int | None = None):
+    def __init__(self, database_url: str, port: int | None = None, extra_args: tuple[str, ...] = ()):
         self.database_url = database_url
+        self.extra_args = list(extra_args)
         self.port = port or _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.folder = tempfile.mkdtemp(prefix="wdiet-pg-")
@@ -57,7 +59,7 @@ class Server:
     def start(self, timeout: float = 180) -> "Server":
         log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", str(self.port), "--database", self.database_url, "--log-level", "warning"],
+            [BINARY, "serve", "--port", str(self.port), "--database", self.database_url, "--log-level", "warning", *self.extra_args],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + timeout
@@ -173,6 +175,52 @@ def test_two_processes_see_each_others_writes(database):
     finally:
         a.stop()
         b.stop()
+
+
+def _backends(database_url: str) -> int:
+    """Server processes PostgreSQL runs for connections to this database (psql's own is on another one)."""
+    name = database_url.rpartition("/")[2]
+    result = subprocess.run(
+        ["psql", CLUSTER, "-tAq", "-c", f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{name}'"],
+        check=True, capture_output=True, text=True,
+    )
+    return int(result.stdout.strip())
+
+
+@requires_postgres
+def test_database_connections_bound_one_process(database):
+    server = Server(database, extra_args=("--database-connections", "2")).start()
+    try:
+        tokens = [_guest_with_profile(server) for _ in range(4)]
+        peak = 0
+
+        def work(number: int) -> int:
+            token = tokens[number % len(tokens)]
+            status, meal = server.call("POST", "/api/v1/meals", {"name": f"Meal {number}", "calories": 100 + number}, token)
+            assert status == 201, meal
+            status, dashboard = server.call("GET", "/api/v1/dashboard", token=token)
+            assert status == 200, dashboard
+            return status
+
+        # 100 meal saves and 100 dashboards from 32 threads: they queue for the 2 connections, and every one is answered.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=32) as pool:
+            futures = [pool.submit(work, n) for n in range(100)]
+            while not all(f.done() for f in futures):
+                peak = max(peak, _backends(database))
+                time.sleep(0.05)
+            assert [f.result() for f in futures] == [200] * 100
+        assert 1 <= peak <= 2, f"{peak} connections for --database-connections 2"
+        status, day = server.call("GET", "/api/v1/meals", token=tokens[0])
+        assert status == 200 and len(day["meals"]) == 25, day
+    finally:
+        server.stop()
+
+
+def test_database_connections_out_of_range_is_refused_in_one_line():
+    result = subprocess.run([BINARY, "serve", "--database-connections", "0"], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "--database-connections must be between 1 and 1000." in result.stderr
+    assert ".swift" not in result.stderr and "Fatal error" not in result.stderr
 
 
 @pytest.fixture(params=["postgres", "sqlite"])

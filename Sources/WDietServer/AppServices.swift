@@ -28,6 +28,8 @@ public struct AppServices: Sendable {
     /// Offline-first sync: push and pull (docs/sync.md).
     public let sync: any SyncStore
     public let now: @Sendable () -> Date
+    /// Once-only analytics events this process has stored (`EventRecorder.recordOnce`).
+    let recordedMoments = RecordedMoments()
     /// The PostgreSQL pool the stores use, held here so that it lives as long as they do; nil on SQLite.
     public let postgres: PostgresDatabase?
 

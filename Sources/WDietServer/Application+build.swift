@@ -22,7 +22,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
 /// than this binary knows is refused), and the catalog imported when missing (under its own lock: one server imports,
 /// the others wait and find it there).
 func openPostgres(url: String, configuration: ServerConfiguration, logger: Logger) async throws -> PostgresDatabase {
-    let database = try PostgresDatabase(url: url, logger: logger)
+    let database = try PostgresDatabase(url: url, maximumConnections: configuration.postgresConnections, logger: logger)
     do {
         let applied = try await database.migrate()
         try await database.checkSchema()

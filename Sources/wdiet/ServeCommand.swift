@@ -29,6 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
     var appleJWKSURL: String?
     @Option(name: .customLong("google-jwks-url"), help: "Google's signing keys (default: $WDIET_GOOGLE_JWKS_URL, then \(ServerConfiguration.defaultGoogleJWKSURL)).")
     var googleJWKSURL: String?
+    @Option(name: .customLong("database-connections"), help: "On PostgreSQL: the most connections this process opens (default \(ServerConfiguration.defaultPostgresConnections)).")
+    var databaseConnections = ServerConfiguration.defaultPostgresConnections
 
     /// Where Swift concurrency runs the handlers. `swift-pool` (the default): Swift's own cooperative pool;
     /// `event-loops`: on the event loops that read and write the connections (NIO's singleton group, which
@@ -44,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        guard (1...1_000).contains(databaseConnections) else { throw ValidationError("--database-connections must be between 1 and 1000.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
         for (option, value) in [("--apple-jwks-url", appleJWKSURL), ("--google-jwks-url", googleJWKSURL)] {
             if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
@@ -63,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let database = Self.setting(database, environment: "WDIET_DATABASE_URL") ?? DataLocation.defaultDatabasePath
         let isPostgres = ServerConfiguration.isPostgresURL(database)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             hostname: hostname, port: port, databasePath: isPostgres ? DataLocation.defaultDatabasePath : database,
             foodDataDirectory: DataLocation.foodDataDirectory(from: from), secureCookies: secureCookies,
             trustForwardedFor: trustForwardedFor,
@@ -73,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
             googleJWKSURL: Self.setting(googleJWKSURL, environment: "WDIET_GOOGLE_JWKS_URL") ?? ServerConfiguration.defaultGoogleJWKSURL,
             postgresURL: isPostgres ? database : nil
         )
+        configuration.postgresConnections = databaseConnections
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: configuration, logger: logger)

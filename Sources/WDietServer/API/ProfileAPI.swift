@@ -59,7 +59,7 @@ struct ProfileAPI: Sendable {
         // The first profile saved from the web app's onboarding ends it (004 Story 5.2): recorded here, never by the
         // page. An app signed in with a bearer token walks its own onboarding and posts the event itself.
         if existing == nil, SessionToken.presented(in: request)?.kind == .web {
-            services.events.record(.onboardingFinished, ["goal": profile.goal.rawValue], userId: context.userId,
+            services.events.recordOnce(.onboardingFinished, ["goal": profile.goal.rawValue], userId: context.userId,
                                    id: EventRecorder.stableId(userId: context.userId, key: "onboarding-finished"), logger: context.logger)
         }
         return try ProfileJSON(saved, now: now)

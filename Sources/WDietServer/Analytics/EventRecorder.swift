@@ -9,16 +9,30 @@ import WDietStore
 struct EventRecorder: Sendable {
     let analytics: any AnalyticsStore
     let now: @Sendable () -> Date
+    /// Once-only events already stored, shared by the process's recorders.
+    let recorded: RecordedMoments
 
-    /// `id` defaults to a new one; pass `stableId` for an event that must be recorded once however often the
-    /// moment is seen (a phase switch noticed on every dashboard load of that day).
-    func record(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, id: UUID = RandomUUID.make(), logger: Logger) {
-        let event = AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: now())
-        Task {
+    /// An event with a new id: every call is one more event.
+    func record(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, logger: Logger) {
+        store(AnalyticsEvent(id: RandomUUID.make(), name: name, properties: properties, occurredAt: now()),
+              userId: userId, remember: false, logger: logger)
+    }
+
+    /// An event that must be recorded once however often its moment is seen (a phase switch noticed on every
+    /// dashboard load of that day), under its `stableId`; skipped when this process has already stored that id.
+    func recordOnce(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, id: UUID, logger: Logger) {
+        guard !recorded.contains(id) else { return }
+        store(AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: now()),
+              userId: userId, remember: true, logger: logger)
+    }
+
+    private func store(_ event: AnalyticsEvent, userId: UUID, remember: Bool, logger: Logger) {
+        Task { [analytics, recorded] in
             do {
                 try await analytics.recordEvent(event, userId: userId)
+                if remember { recorded.insert(event.id) }
             } catch {
-                logger.warning("Analytics event not recorded", metadata: ["event": "\(name.rawValue)", "error": "\(error)"])
+                logger.warning("Analytics event not recorded", metadata: ["event": "\(event.name.rawValue)", "error": "\(error)"])
             }
         }
     }
@@ -49,16 +63,16 @@ struct EventRecorder: Sendable {
     func recordDashboardMoments(_ day: DashboardDay, userId: UUID, logger: Logger) {
         if let cycle = day.targets.cycle, cycle.isPhaseSwitchDay {
             let from = cycle.phase == .diet ? "maintenance" : "diet"
-            record(.cyclePhaseSwitched, ["from": from, "to": cycle.phase == .diet ? "diet" : "maintenance", "day_of_plan": String(cycle.dayOfPlan)],
+            recordOnce(.cyclePhaseSwitched, ["from": from, "to": cycle.phase == .diet ? "diet" : "maintenance", "day_of_plan": String(cycle.dayOfPlan)],
                    userId: userId, id: Self.stableId(userId: userId, key: "phase-switch:\(day.date.iso)"), logger: logger)
         }
         if day.streak.isActiveToday, let milestone = day.streak.milestoneReached {
-            record(.streakMilestoneReached, ["days": String(milestone)],
+            recordOnce(.streakMilestoneReached, ["days": String(milestone)],
                    userId: userId, id: Self.stableId(userId: userId, key: "streak-milestone:\(day.date.iso):\(milestone)"), logger: logger)
         }
     }
 }
 
 extension AppServices {
-    var events: EventRecorder { EventRecorder(analytics: analytics, now: now) }
+    var events: EventRecorder { EventRecorder(analytics: analytics, now: now, recorded: recordedMoments) }
 }

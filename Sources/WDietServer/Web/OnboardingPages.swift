@@ -121,9 +121,9 @@ struct OnboardingPages: Sendable {
     /// (`onboarding.js`, step_number 2 onwards); `ProfileAPI` records `onboarding_finished` with the first profile.
     func recordAccountStep(userId: UUID, method: String, logger: Logger) {
         let events = services.events
-        events.record(.onboardingStarted, ["method": method], userId: userId,
+        events.recordOnce(.onboardingStarted, ["method": method], userId: userId,
                       id: EventRecorder.stableId(userId: userId, key: "onboarding-started"), logger: logger)
-        events.record(.onboardingStepCompleted, ["step": "account", "step_number": "1", "method": method], userId: userId,
+        events.recordOnce(.onboardingStepCompleted, ["step": "account", "step_number": "1", "method": method], userId: userId,
                       id: EventRecorder.stableId(userId: userId, key: "onboarding-step:account"), logger: logger)
     }
 
