@@ -150,5 +150,37 @@ public enum PostgresCoachSchema {
                     CHECK (gender_description IS NULL OR (gender_description <> '' AND sex = 'other'))
             """,
         ]),
+        // Counting logged days cheaply for batches (issue 5: a sync push writes 1,000 rows in one statement).
+        // Version 1's row trigger fired on every UPDATE that named local_date or deleted_at, which the sync batch
+        // and the stores always do, and ran three statements per row even when neither changed: 800 edited meals
+        // cost 78 ms of trigger work. Now an UPDATE counts only when a row changes its (user, day) or comes alive or
+        // dies (the WHEN test runs in C, per row), and an INSERT counts its rows once per statement, grouped by day
+        // from the statement's transition table. DELETE (hard deletes, an account's erasure) keeps the row trigger.
+        PostgresMigration(version: 5, name: "logged-days-batch-triggers", statements: [
+            "DROP TRIGGER meals_logged_days ON meals",
+            "DROP TRIGGER weights_logged_days ON weights",
+            """
+            CREATE FUNCTION logged_days_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO logged_days (user_id, local_date, entries)
+                    SELECT user_id, local_date, count(*) FROM inserted WHERE deleted_at IS NULL GROUP BY user_id, local_date
+                    ON CONFLICT (user_id, local_date) DO UPDATE SET entries = logged_days.entries + EXCLUDED.entries;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ] + ["meals", "weights"].flatMap { table in [
+            """
+            CREATE TRIGGER \(table)_logged_days_insert AFTER INSERT ON \(table)
+                REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION logged_days_count_inserted()
+            """,
+            """
+            CREATE TRIGGER \(table)_logged_days_update AFTER UPDATE ON \(table) FOR EACH ROW
+                WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.local_date IS DISTINCT FROM NEW.local_date
+                    OR (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
+                EXECUTE FUNCTION logged_days_count()
+            """,
+            "CREATE TRIGGER \(table)_logged_days_delete AFTER DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION logged_days_count()",
+        ] }),
     ]
 }

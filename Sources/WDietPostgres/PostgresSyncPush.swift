@@ -32,6 +32,8 @@ struct PostgresSyncPush {
             /// Meals and weights, the bulk of a push, are written together (`PostgresSyncBatchWrites`).
             case meal(StoredMeal, isNew: Bool)
             case weight(StoredWeight, isNew: Bool)
+            /// A generic row's new data (nil: its tombstone), under (collection, id).
+            case row(collection: String, id: UUID, data: String?)
         }
 
         let index: Int
@@ -144,6 +146,7 @@ struct PostgresSyncPush {
                 - Int64(writes.count)
             var meals: (inserts: [StoredMeal], updates: [StoredMeal]) = ([], [])
             var weights: (inserts: [StoredWeight], updates: [StoredWeight]) = ([], [])
+            var rows = PostgresSyncBatchWrites.RowWrites()
             for write in writes {
                 version += 1
                 switch write.action {
@@ -155,12 +158,15 @@ struct PostgresSyncPush {
                 case .weight(var row, let isNew):
                     row.version = version
                     if isNew { weights.inserts.append(row) } else { weights.updates.append(row) }
+                case .row(let collection, let id, let data):
+                    rows.append(collection: collection, id: id, data: data, version: version)
                 }
                 if write.reportsVersion { results[write.index]?.version = version }
             }
             try await PostgresSyncBatchWrites.writeMeals(inserts: meals.inserts, updates: meals.updates, on: connection, logger: logger)
             try await PostgresSyncBatchWrites.writeWeights(
                 inserts: weights.inserts, updates: weights.updates, on: connection, logger: logger)
+            try await PostgresSyncBatchWrites.writeRows(rows, userId: userId, now: PostgresInstant(now), on: connection, logger: logger)
         }
 
         let answered = pending.map { results[$0.index]! }
@@ -292,7 +298,6 @@ struct PostgresSyncPush {
                 version: status == .applied ? nil : existing?.version, server: status == .applied ? nil : existing?.item,
                 message: message)
         }
-        let connection = connection, logger = logger, userId = userId, now = PostgresInstant(now)
         switch change.op {
         case .upsert:
             let data = try change.data!.canonicalText()
@@ -304,26 +309,15 @@ struct PostgresSyncPush {
                     applied.version = existing?.version
                     return (applied, nil)
                 }
-                return (result(.applied), Write(index: index, reportsVersion: true) { version in
-                    try await connection.query("""
-                        INSERT INTO sync_rows (user_id, collection, id, data, created_at, updated_at, version, deleted_at)
-                        VALUES (\(userId), \(collection), \(id), \(data), \(now), \(now), \(version), NULL)
-                        ON CONFLICT (user_id, collection, id) DO UPDATE SET
-                            data = EXCLUDED.data, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, deleted_at = NULL
-                        """, logger: logger)
-                })
+                return (result(.applied), Write(
+                    index: index, reportsVersion: true, action: .row(collection: collection, id: id, data: data)))
             case .lost, .ignored:
                 return (result(.lost, message: SyncMessages.lostEdit(.row, deleted: existing?.deletedAt != nil)), nil)
             }
         case .delete:
             switch SyncRules.delete(baseVersion: change.baseVersion, current: current) {
             case .apply:
-                return (result(.applied), Write(index: index, reportsVersion: true) { version in
-                    try await connection.query("""
-                        UPDATE sync_rows SET deleted_at = \(now), updated_at = \(now), version = \(version)
-                        WHERE user_id = \(userId) AND collection = \(collection) AND id = \(id)
-                        """, logger: logger)
-                })
+                return (result(.applied), Write(index: index, reportsVersion: true, action: .row(collection: collection, id: id, data: nil)))
             case .lost:
                 return (result(.lost, message: SyncMessages.lostDelete(.row)), nil)
             case .ignored:

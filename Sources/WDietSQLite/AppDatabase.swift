@@ -81,6 +81,7 @@ public final class AppDatabase: Sendable {
         registerSignInMigrations(&migrator)
         registerProfileMigrations(&migrator)
         registerSyncMigrations(&migrator)
+        registerLoggedDaysMigrations(&migrator)
         return migrator
     }
 }

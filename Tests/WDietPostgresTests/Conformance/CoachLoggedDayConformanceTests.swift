@@ -66,6 +66,55 @@ import WDietTestSupport
         }
     }
 
+    /// A sync push writes its meals and weights as batches (one statement per kind on PostgreSQL), so the days must
+    /// be counted per row of a batch: a day stays while one live entry is left on it, whatever else the batch did.
+    @Test(arguments: StoreBackend.allCases)
+    func aDayFollowsItsEntriesThroughSyncBatches(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            _ = try await stores.sync.push(
+                [SyncChange(idempotencyKey: "profile", entity: .profile, op: .upsert, profile: Fixtures.profile())], userId: user)
+            let march = Fixtures.date("2026-03-01")...Fixtures.date("2026-03-31")
+            func days() async throws -> Set<LocalDate> { try await stores.loggedDays.loggedDays(userId: user, in: march) }
+            func meal(_ name: String, _ instant: String) -> Meal { Meal(name: name, kcal: 400, loggedAt: Fixtures.utc(instant)) }
+            var a = meal("A", "2026-03-01T11:00:00Z"), b = meal("B", "2026-03-01T12:00:00Z")
+            let c = meal("C", "2026-03-02T12:00:00Z"), d = meal("D", "2026-03-03T12:00:00Z")
+            var w1 = WeightEntry(kg: 80, loggedAt: Fixtures.utc("2026-03-03T06:00:00Z"))
+            let w2 = WeightEntry(kg: 79.8, loggedAt: Fixtures.utc("2026-03-04T06:00:00Z"))
+
+            let created = try await stores.sync.push([
+                .upsert(a, key: "a"), .upsert(b, key: "b"), .upsert(c, key: "c"), .upsert(d, key: "d"),
+                .upsert(w1, key: "w1"), .upsert(w2, key: "w2"),
+            ], userId: user)
+            #expect(created.allSatisfy { $0.status == .applied })
+            #expect(try await days() == Set(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"].map(Fixtures.date)))
+            let version = Dictionary(uniqueKeysWithValues: created.map { ($0.idempotencyKey, $0.version!) })
+
+            // Edits in place (A, W1) leave their days alone; B moves to the 5th; C and W2 become tombstones.
+            a.kcal = 450
+            b.loggedAt = Fixtures.utc("2026-03-05T12:00:00Z")
+            w1.kg = 79.9
+            let edited = try await stores.sync.push([
+                .upsert(a, baseVersion: version["a"], key: "a2"), .upsert(b, baseVersion: version["b"], key: "b2"),
+                .delete(.meal, id: c.id, baseVersion: version["c"], key: "c2"), .upsert(w1, baseVersion: version["w1"], key: "w1-2"),
+                .delete(.weight, id: w2.id, baseVersion: version["w2"], key: "w2-2"),
+            ], userId: user)
+            #expect(edited.allSatisfy { $0.status == .applied })
+            #expect(try await days() == Set(["2026-03-01", "2026-03-03", "2026-03-05"].map(Fixtures.date)))
+
+            // C comes back from its tombstone; A, the 1st's last entry, goes: the 1st is no longer a logged day.
+            let cTombstone = edited.first { $0.idempotencyKey == "c2" }!.version
+            let aEdited = edited.first { $0.idempotencyKey == "a2" }!.version
+            let last = try await stores.sync.push(
+                [.upsert(c, baseVersion: cTombstone, key: "c3"), .delete(.meal, id: a.id, baseVersion: aEdited, key: "a3")], userId: user)
+            #expect(last.map(\.status) == [.applied, .applied])
+            #expect(try await days() == Set(["2026-03-02", "2026-03-03", "2026-03-05"].map(Fixtures.date)))
+            // The 3rd has D and W1: one of them gone leaves it logged.
+            _ = try await stores.meals.deleteMeal(userId: user, id: d.id)
+            #expect(try await days() == Set(["2026-03-02", "2026-03-03", "2026-03-05"].map(Fixtures.date)))
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func theLatestRunStopsAtTheFirstGapAndIgnoresLaterDays(backend: StoreBackend) async throws {
         try await backend.withCoachStores { stores in
