@@ -210,3 +210,66 @@ struct SyncAPITests {
         }
     }
 }
+
+@Suite("Sync and the profile rate limit")
+struct SyncProfileRateLimitTests {
+    func push(_ client: some TestClientProtocol, _ session: APISession, _ changes: [SyncChange]) async throws -> TestResponse {
+        let body = String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: changes)), as: UTF8.self)
+        return try await client.api(.post, "/api/v1/sync/push", session, body: body)
+    }
+
+    @Test("profile changes pushed by sync count with PUT's: the 11th change in an hour is 429 with Retry-After, meals still sync")
+    func pushedProfilesCount() async throws {
+        let start = Fixtures.utc("2026-03-01T09:00:00Z")
+        let t = try TestApp(clockStart: start)
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile()
+            let pulled = try await client.api(.get, "/api/v1/sync/pull?cursor=0", session)
+            let page = try SyncCoding.decoder.decode(SyncPullResponse.self, from: Data(buffer: pulled.body))
+            var profile = try #require(page.items.first { $0.entity == .profile }?.profile)
+            var version = try #require(page.items.first { $0.entity == .profile }?.version)
+
+            // Five changes by sync and five by PUT, a minute apart: ten changes, all allowed.
+            for minute in 0..<10 {
+                t.clock.set(start.addingTimeInterval(Double(minute) * 60))
+                profile.mealsPerDay = 4 + minute % 2
+                if minute % 2 == 0 {
+                    let response = try await push(client, session, [
+                        SyncChange(idempotencyKey: "p\(minute)", entity: .profile, op: .upsert, baseVersion: version, profile: profile),
+                    ])
+                    #expect(response.status == .ok, "change \(minute + 1): \(response.text)")
+                    let results = try SyncCoding.decoder.decode(SyncPushResponse.self, from: Data(buffer: response.body)).results
+                    version = try #require(results.first?.version)
+                } else {
+                    let response = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["mealsPerDay": profile.mealsPerDay]))
+                    #expect(response.status == .ok, "change \(minute + 1): \(response.text)")
+                    version = Int64(try #require(number(try response.object()["version"])))
+                }
+            }
+
+            // 09:10:00.5: the 11th change, pushed, is refused until the 09:00 change leaves the hour (2,999.5 s: 3,000).
+            t.clock.set(start.addingTimeInterval(600.5))
+            profile.mealsPerDay = 7
+            let limited = try await push(client, session, [
+                SyncChange(idempotencyKey: "p10", entity: .profile, op: .upsert, baseVersion: version, profile: profile),
+            ])
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] == "3000")
+            let error = try #require(try limited.object()["error"] as? [String: Any])
+            #expect(error["code"] as? String == "rate_limited")
+            #expect(try await client.api(.get, "/api/v1/profile", session).object()["mealsPerDay"].flatMap(number) == 5, "not applied")
+
+            // A push without a profile change is never limited.
+            let meal = Meal(name: "Lunch", kcal: 600, loggedAt: start.addingTimeInterval(600))
+            #expect(try await push(client, session, [SyncChange.upsert(meal, key: "m1")]).status == .ok)
+
+            // At 10:00:00 the first change has left the window: the pushed change applies.
+            t.clock.set(start.addingTimeInterval(3_600))
+            let later = try await push(client, session, [
+                SyncChange(idempotencyKey: "p10b", entity: .profile, op: .upsert, baseVersion: version, profile: profile),
+            ])
+            #expect(later.status == .ok, "\(later.text)")
+            #expect(try await client.api(.get, "/api/v1/profile", session).object()["mealsPerDay"].flatMap(number) == 7)
+        }
+    }
+}

@@ -30,10 +30,26 @@ struct SyncAPI: Sendable {
         } catch let error as DecodingError {
             throw APIInput.badRequest(for: error)
         }
+        // A profile change counts against the profile editor's limit (10 an hour, 001 §12.7) as a PUT does: sync is
+        // no way around it. Counted only when it changes the stored profile, so a replay or the first profile is free.
+        let now = services.now()
+        var counted: UUID?
+        if let profile = body.changes.first(where: { $0.entity == .profile && $0.op == .upsert })?.profile,
+           let existing = try await services.profiles.profile(userId: context.userId), existing.profile != profile {
+            switch try await services.rateLimits.acquire(
+                .profileUpdate, userId: context.userId, limit: ProfileAPI.updatesPerWindow, window: ProfileAPI.updateWindowSeconds, now: now
+            ) {
+            case .allowed(let id): counted = id
+            case .limited(let retryAt): return try ProfileRateLimitJSON(retryAt: retryAt, now: now).response()
+            }
+        }
         let results: [SyncChangeResult]
         do {
             results = try await services.sync.push(body.changes, userId: context.userId)
-        } catch let rejection as SyncRejection {
+        } catch {
+            // A refused push changed nothing: give the slot back.
+            if let counted { try? await services.rateLimits.release(counted) }
+            guard let rejection = error as? SyncRejection else { throw error }
             return try Self.response(for: rejection)
         }
         let data = try APICoding.encoder.encode(SyncPushResponse(results: results))
