@@ -88,11 +88,12 @@ public actor SyncEngine {
         var retries = 0
         while true {
             do {
-                try await pushAll()
+                let profileLimited = try await pushAll()
                 try await pullAll()
                 let now = store.now()
                 try store.recordSync(at: now)
-                state = .upToDate(now)
+                // The rest synced; the profile waits in the outbox for the server's hourly limit to let it in.
+                state = profileLimited.map { .serverUnavailable($0.message) } ?? .upToDate(now)
                 return state
             } catch let error as SyncTransportError {
                 if case .http(let failure) = error, failure.status == 401 {
@@ -130,8 +131,11 @@ public actor SyncEngine {
     }
 
     /// Pushes the profile alone first, then the rest in batches. A refusal that names a change parks that change
-    /// and the rest goes again; one that names none is narrowed down by halving the batch.
-    private func pushAll() async throws {
+    /// and the rest goes again; one that names none is narrowed down by halving the batch. A profile refused by the
+    /// profile editor's hourly limit (429) stays in the outbox and is returned, so meals and weights never wait an
+    /// hour behind it.
+    private func pushAll() async throws -> HTTPFailure? {
+        var profileLimited: HTTPFailure?
         for kind in [ClientStore.BatchKind.profile, .data] {
             var limit = policy.pushBatchSize
             while let batch = try store.nextBatch(kind, limit: limit) {
@@ -139,6 +143,10 @@ public actor SyncEngine {
                 do {
                     response = try await push(batch.request)
                 } catch let error as SyncTransportError {
+                    if kind == .profile, case .http(let failure) = error, failure.status == 429, failure.code == "rate_limited" {
+                        profileLimited = failure
+                        break
+                    }
                     guard case .http(let failure) = error, !failure.isRetryable, failure.status != 401 else { throw error }
                     if failure.status == 409, let conflict = failure.profileConflict {
                         try store.recordProfileConflict(conflict, of: batch)
@@ -155,6 +163,7 @@ public actor SyncEngine {
                 limit = policy.pushBatchSize
             }
         }
+        return profileLimited
     }
 
     private func push(_ request: SyncPushRequest) async throws -> SyncPushResponse {

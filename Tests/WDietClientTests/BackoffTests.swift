@@ -66,6 +66,33 @@ import WDietTestSupport
         #expect(try await server.pull(cursor: 0, limit: 10).items.contains { $0.meal?.id == meal.id })
     }
 
+    @Test func aProfileOverTheHourlyLimitWaitsInTheOutboxWhileMealsSync() async throws {
+        let server = try await StoreTransport.fresh()
+        let store = try ClientFixtures.store()
+        let faulty = FaultyTransport(server)
+        let sleeper = RecordingSleeper()
+        let engine = ClientFixtures.engine(store, faulty, sleeper: sleeper)
+        #expect(await engine.sync().isUpToDate)
+
+        var profile = Fixtures.profile()
+        profile.mealsPerDay = 5
+        try store.saveProfile(profile)
+        let meal = ClientFixtures.meal()
+        try store.saveMeal(meal)
+        faulty.setScript([.profileRateLimited(retryAfter: 3_000)])
+        let outcome = await engine.sync()
+        #expect(outcome == .serverUnavailable("You've updated your profile recently. Please wait a moment before making more changes."))
+        // The meal went; the profile waits, and nobody waited the hour in this run.
+        #expect(try await server.pull(cursor: 0, limit: 100).items.contains { $0.meal?.id == meal.id })
+        #expect(try store.status().pending == 1)
+        #expect(sleeper.delays.isEmpty)
+
+        // Later the server lets it in.
+        #expect(await engine.sync().isUpToDate)
+        #expect(try store.status().pending == 0)
+        #expect(try await server.pull(cursor: 0, limit: 100).items.last { $0.entity == .profile }?.profile?.mealsPerDay == 5)
+    }
+
     @Test func syncingOfflineFailsSoftlyAndKeepsEverything() async throws {
         let store = try ClientFixtures.store()
         try store.saveMeal(ClientFixtures.meal())

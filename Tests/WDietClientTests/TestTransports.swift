@@ -68,6 +68,8 @@ enum Fault: Sendable, Equatable {
     case timeout
     /// The server answers this status before doing anything (500, 503, 429 with `Retry-After`).
     case status(Int, retryAfter: TimeInterval?)
+    /// The server's profile limit (10 changes an hour): 429 `rate_limited`.
+    case profileRateLimited(retryAfter: TimeInterval)
 }
 
 /// Wraps a transport and applies scripted faults, request by request, or random ones with a seeded source.
@@ -112,6 +114,10 @@ final class FaultyTransport: SyncTransport, @unchecked Sendable {
         case .timeout: throw SyncTransportError.timedOut
         case .status(let status, let retryAfter):
             throw SyncTransportError.http(HTTPFailure(status: status, message: "Test failure \(status)", retryAfter: retryAfter))
+        case .profileRateLimited(let retryAfter):
+            throw SyncTransportError.http(HTTPFailure(
+                status: 429, code: "rate_limited",
+                message: "You've updated your profile recently. Please wait a moment before making more changes.", retryAfter: retryAfter))
         }
     }
 
