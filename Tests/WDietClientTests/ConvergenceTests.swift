@@ -52,6 +52,9 @@ import WDietTestSupport
                 device.faults.setScript(Array(repeating: nil, count: 10_000))
             }
             for round in 0..<4 {
+                // Ten devices fighting over one profile change it more than the profile limit allows (10 an hour,
+                // pushed or saved): the changes over it wait in the outboxes. An hour passes between rounds.
+                server.clock.advance(seconds: 3_601)
                 for (index, device) in devices.enumerated() {
                     // First some keep their own profile (which makes conflicts for the others), then they give in.
                     if try device.store.profileConflict() != nil {

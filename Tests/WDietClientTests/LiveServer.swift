@@ -14,12 +14,17 @@ import WDietTestSupport
 final class LiveServer: Sendable {
     let url: URL
     let backend: StoreBackend
+    /// The server's clock: the real time, moved on by `advance` (an hour later, the profile limit has a slot again).
+    let clock: OffsetClock
     private let running: Task<Void, any Error>
     private let tearDown: @Sendable () async -> Void
 
-    private init(url: URL, backend: StoreBackend, running: Task<Void, any Error>, tearDown: @escaping @Sendable () async -> Void) {
+    private init(
+        url: URL, backend: StoreBackend, clock: OffsetClock, running: Task<Void, any Error>, tearDown: @escaping @Sendable () async -> Void
+    ) {
         self.url = url
         self.backend = backend
+        self.clock = clock
         self.running = running
         self.tearDown = tearDown
     }
@@ -27,14 +32,15 @@ final class LiveServer: Sendable {
     static func start(_ backend: StoreBackend) async throws -> LiveServer {
         let services: AppServices
         let tearDown: @Sendable () async -> Void
+        let clock = OffsetClock()
         switch backend {
         case .sqlite:
-            services = AppServices(database: try AppDatabase.inMemory())
+            services = AppServices(database: try AppDatabase.inMemory(), now: { clock.now })
             tearDown = {}
         case .postgres:
             let scratch = try await PostgresScratchDatabase.create()
             let database = try PostgresDatabase(url: scratch.url, maximumConnections: 8)
-            services = AppServices(postgres: database)
+            services = AppServices(postgres: database, now: { clock.now })
             tearDown = {
                 await database.close()
                 await scratch.drop()
@@ -51,7 +57,8 @@ final class LiveServer: Sendable {
         let running = Task { try await app.runService(gracefulShutdownSignals: []) }
         for _ in 0..<500 {
             if let bound = port.value {
-                return LiveServer(url: URL(string: "http://127.0.0.1:\(bound)")!, backend: backend, running: running, tearDown: tearDown)
+                return LiveServer(
+                    url: URL(string: "http://127.0.0.1:\(bound)")!, backend: backend, clock: clock, running: running, tearDown: tearDown)
             }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
@@ -153,5 +160,17 @@ final class PortBox: @unchecked Sendable {
 
     func set(_ port: Int?) {
         lock.withLock { self.port = port }
+    }
+}
+
+/// The real time plus an offset a test can move forward.
+final class OffsetClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+
+    var now: Date { Date().addingTimeInterval(lock.withLock { offset }) }
+
+    func advance(seconds: TimeInterval) {
+        lock.withLock { offset += seconds }
     }
 }
