@@ -43,7 +43,7 @@ def test_export_downloads_json_and_csv(server, page):
     with zipfile.ZipFile(download.path()) as archive:
         assert sorted(archive.namelist()) == [
             "account.csv", "analytics_events.csv", "dismissed_tips.csv", "identities.csv", "meals.csv", "profile.csv",
-            "weights.csv",
+            "rows.csv", "weights.csv",
         ]
         meals = list(csv.DictReader(io.StringIO(archive.read("meals.csv").decode("utf-8"), newline="")))
     assert [(m["name"], m["calories"]) for m in meals] == [('Soup, "hot"', "420")]

@@ -73,9 +73,21 @@ public struct PostgresUserDataStore: UserDataStore {
             for try await (tipId, dismissedAt, version) in tipRows.decode((String, PostgresInstant, Int64).self) {
                 tips.append(UserDataExport.DismissedTip(tipId: tipId, dismissedAt: dismissedAt.date, version: version))
             }
+            // By creation, ties as SQLite breaks them (collation "C" and a uuid sort as SQLite's text does).
+            let rowRows = try await connection.query("""
+                SELECT collection, id, data, version, created_at, updated_at FROM sync_rows
+                WHERE user_id = \(userId) AND deleted_at IS NULL ORDER BY created_at, collection COLLATE "C", id
+                """, logger: logger)
+            var rows: [UserDataExport.Row] = []
+            for try await (collection, id, data, version, createdAt, updatedAt)
+                in rowRows.decode((String, UUID, String, Int64, PostgresInstant, PostgresInstant).self) {
+                rows.append(UserDataExport.Row(
+                    collection: collection, id: id, data: try SyncJSON.parse(data), version: version,
+                    createdAt: createdAt.date, updatedAt: updatedAt.date))
+            }
             return UserDataExport(
                 account: account, profile: profile, meals: meals, weights: weights, analyticsEvents: events,
-                dismissedTips: tips)
+                dismissedTips: tips, rows: rows)
         }
     }
 
@@ -85,6 +97,11 @@ public struct PostgresUserDataStore: UserDataStore {
         for meal in data.meals { try StoreValidation.validate(meal.meal) }
         for weight in data.weights { try StoreValidation.validate(weight.entry) }
         if data.dismissedTips.contains(where: { $0.tipId.isEmpty }) { throw StoreError.invalid("A dismissed tip has no id") }
+        let rowTexts = try data.rows.map { row in
+            try SyncRules.validateRowCollection(row.collection)
+            try SyncRules.validateRowData(row.data)
+            return try row.data.canonicalText()
+        }
         let now = PostgresInstant(now())
         let logger = access.logger
         return try await access.transaction { connection in
@@ -100,6 +117,7 @@ public struct PostgresUserDataStore: UserDataStore {
                     OR EXISTS (SELECT 1 FROM meals WHERE user_id = \(userId))
                     OR EXISTS (SELECT 1 FROM weights WHERE user_id = \(userId))
                     OR EXISTS (SELECT 1 FROM dismissed_tips WHERE user_id = \(userId))
+                    OR EXISTS (SELECT 1 FROM sync_rows WHERE user_id = \(userId))
                 """, logger: logger)
             for try await hasData in used.decode(Bool.self) where hasData { throw Self.accountHasData }
 
@@ -123,9 +141,12 @@ public struct PostgresUserDataStore: UserDataStore {
             let events = data.analyticsEvents.filter { seenEvents.insert($0.id).inserted }
             var seenTips = Set<String>()
             let tips = data.dismissedTips.filter { seenTips.insert($0.tipId).inserted }
+            // A row named twice in the export is taken by its first copy, as SQLite's ON CONFLICT DO NOTHING does.
+            var seenRows = Set<String>()
+            let rows = zip(data.rows, rowTexts).filter { seenRows.insert("\($0.0.collection)/\($0.0.id)").inserted }
 
             // One draw from the user's counter for every row written, stamped in the order SQLite draws them.
-            let count = (data.profile == nil ? 0 : 1) + data.meals.count + data.weights.count + events.count + tips.count
+            let count = (data.profile == nil ? 0 : 1) + data.meals.count + data.weights.count + events.count + tips.count + rows.count
             guard count > 0 else { return summary }
             var version = try await PostgresUserVersions.next(count, for: userId, on: connection, logger: logger) - Int64(count)
             func nextVersion() -> Int64 {
@@ -174,6 +195,20 @@ public struct PostgresUserDataStore: UserDataStore {
                     ON CONFLICT DO NOTHING RETURNING 1
                     """, logger: logger)
                 for try await _ in inserted.decode(Int.self) { summary.dismissedTips += 1 }
+            }
+            if !rows.isEmpty {
+                // Keyed by (user, collection, id): another account's rows never collide, so ids are kept.
+                let versions = rows.map { _ in nextVersion() }
+                try await connection.query("""
+                    INSERT INTO sync_rows (user_id, collection, id, data, created_at, updated_at, version, deleted_at)
+                    SELECT \(userId), v.collection, v.id, v.data, 'epoch'::timestamptz + v.created_ms * interval '1 millisecond',
+                        'epoch'::timestamptz + v.updated_ms * interval '1 millisecond', v.version, NULL
+                    FROM unnest(\(rows.map(\.0.collection))::text[], \(rows.map(\.0.id))::uuid[], \(rows.map(\.1))::text[],
+                        \(rows.map { PostgresInstant($0.0.createdAt).milliseconds })::bigint[],
+                        \(rows.map { PostgresInstant($0.0.updatedAt).milliseconds })::bigint[], \(versions)::bigint[])
+                        AS v(collection, id, data, created_ms, updated_ms, version)
+                    """, logger: logger)
+                summary.rows = rows.count
             }
             return summary
         }

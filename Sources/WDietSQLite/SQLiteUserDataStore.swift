@@ -68,9 +68,19 @@ public struct SQLiteUserDataStore: UserDataStore {
                     tipId: row["tipId"], dismissedAt: try AppDatabase.instant(fromStoredText: row["dismissedAt"]), version: row["version"]
                 )
             }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT collection, id, data, version, createdAt, updatedAt FROM syncRows
+                WHERE userId = ? AND deletedAt IS NULL ORDER BY createdAt, collection, id
+                """, arguments: [user]
+            ).map { row in
+                UserDataExport.Row(
+                    collection: row["collection"], id: try AppDatabase.id(fromText: row["id"]), data: try SyncJSON.parse(row["data"]),
+                    version: row["version"], createdAt: try AppDatabase.instant(fromStoredText: row["createdAt"]),
+                    updatedAt: try AppDatabase.instant(fromStoredText: row["updatedAt"]))
+            }
             return UserDataExport(
                 account: account, profile: try SQLiteProfileStore.profile(userId: userId, in: db),
-                meals: meals, weights: weights, analyticsEvents: events, dismissedTips: tips
+                meals: meals, weights: weights, analyticsEvents: events, dismissedTips: tips, rows: rows
             )
         }
     }
@@ -81,6 +91,7 @@ public struct SQLiteUserDataStore: UserDataStore {
         for meal in data.meals { try StoreValidation.validate(meal.meal) }
         for weight in data.weights { try StoreValidation.validate(weight.entry) }
         if data.dismissedTips.contains(where: { $0.tipId.isEmpty }) { throw StoreError.invalid("A dismissed tip has no id") }
+        let rowTexts = try Self.validatedRowTexts(data.rows)
         let user = AppDatabase.idText(userId)
         let now = AppDatabase.instantText(now())
         return try await database.storeWrite { db in
@@ -92,6 +103,7 @@ public struct SQLiteUserDataStore: UserDataStore {
                     OR EXISTS (SELECT 1 FROM meals WHERE userId = ?1)
                     OR EXISTS (SELECT 1 FROM weights WHERE userId = ?1)
                     OR EXISTS (SELECT 1 FROM dismissedTips WHERE userId = ?1)
+                    OR EXISTS (SELECT 1 FROM syncRows WHERE userId = ?1)
                 """, arguments: [user]) ?? false
             if hasData { throw Self.accountHasData }
             var summary = UserDataImportSummary()
@@ -150,7 +162,27 @@ public struct SQLiteUserDataStore: UserDataStore {
                 )
                 summary.dismissedTips += db.changesCount
             }
+            // Keyed by (user, collection, id): another account's rows never collide, so ids are kept.
+            for (row, data) in zip(data.rows, rowTexts) {
+                try db.execute(sql: """
+                    INSERT INTO syncRows (userId, collection, id, data, createdAt, updatedAt, version, deletedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING
+                    """, arguments: [
+                        user, row.collection, AppDatabase.idText(row.id), data, AppDatabase.instantText(row.createdAt),
+                        AppDatabase.instantText(row.updatedAt), AppDatabase.nextVersion(db),
+                    ])
+                summary.rows += db.changesCount
+            }
             return summary
+        }
+    }
+
+    /// Each row's data as the canonical text the stores keep, after the sync push's rules for rows.
+    static func validatedRowTexts(_ rows: [UserDataExport.Row]) throws -> [String] {
+        try rows.map { row in
+            try SyncRules.validateRowCollection(row.collection)
+            try SyncRules.validateRowData(row.data)
+            return try row.data.canonicalText()
         }
     }
 

@@ -14,10 +14,13 @@ public struct UserDataExport: Hashable, Sendable {
     /// Oldest first.
     public var analyticsEvents: [AnalyticsEvent]
     public var dismissedTips: [DismissedTip]
+    /// Live generic rows of sync (docs/sync.md: the journal's entries and what later modules keep there), by
+    /// creation, oldest first.
+    public var rows: [Row]
 
     public init(
         account: Account, profile: StoredProfile?, meals: [StoredMeal], weights: [StoredWeight],
-        analyticsEvents: [AnalyticsEvent], dismissedTips: [DismissedTip]
+        analyticsEvents: [AnalyticsEvent], dismissedTips: [DismissedTip], rows: [Row] = []
     ) {
         self.account = account
         self.profile = profile
@@ -25,11 +28,31 @@ public struct UserDataExport: Hashable, Sendable {
         self.weights = weights
         self.analyticsEvents = analyticsEvents
         self.dismissedTips = dismissedTips
+        self.rows = rows
     }
 
     /// How many rows of the user's data the export holds (the account row not counted).
     public var recordCount: Int {
-        (profile == nil ? 0 : 1) + meals.count + weights.count + analyticsEvents.count + dismissedTips.count
+        (profile == nil ? 0 : 1) + meals.count + weights.count + analyticsEvents.count + dismissedTips.count + rows.count
+    }
+
+    /// A generic row: its collection and id (unique per user, so an import keeps them), the JSON object it holds.
+    public struct Row: Hashable, Sendable {
+        public var collection: String
+        public var id: UUID
+        public var data: SyncJSON
+        public var version: Int64
+        public var createdAt: Date
+        public var updatedAt: Date
+
+        public init(collection: String, id: UUID, data: SyncJSON, version: Int64, createdAt: Date, updatedAt: Date) {
+            self.collection = collection
+            self.id = id
+            self.data = data
+            self.version = version
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
     }
 
     public struct Account: Hashable, Sendable {

@@ -5,13 +5,15 @@ import Foundation
 ///
 /// What each implementation must do (the SQLite and PostgreSQL stores alike):
 /// - `exportUserData` reads in one read transaction (a consistent snapshot): the account, its live profile, live
-///   meals and weights (tombstones left out) oldest first, analytics events oldest first, dismissed tips, and the
+///   meals and weights (tombstones left out) oldest first, analytics events oldest first, dismissed tips, live
+///   generic sync rows oldest first (by creation, then collection and id), and the
 ///   Apple/Google identities as issuer + email + linkedAt. Never a password hash, a session, a token, an identity's
 ///   subject or a throttle count. `.notFound` for an unknown user.
 /// - `importUserData` writes all of it or nothing, in one transaction. The target must exist (`.notFound`) and be
-///   empty: a profile, meal, weight or dismissed tip (tombstones count) is `.conflict`; the user's own analytics
+///   empty: a profile, meal, weight, dismissed tip or generic row (tombstones count) is `.conflict`; the user's own analytics
 ///   events do not count (a new account records some by itself). Each row keeps its id when no row of its table
-///   has that id (anyone's, tombstones included), and gets a fresh random id otherwise, so a copy imported beside
+///   has that id (anyone's, tombstones included), and gets a fresh random id otherwise (a generic row keeps its
+///   collection and id: they are unique per user), so a copy imported beside
 ///   the account it came from never touches that account. Values, `loggedAt`, `localDate`, `createdAt` and
 ///   `updatedAt` are kept as exported; `version` is drawn anew from the store's change counter (it is the store's
 ///   sync cursor, not the user's data). An analytics event whose id the user already has is skipped (events are
@@ -38,15 +40,20 @@ public struct UserDataImportSummary: Hashable, Sendable, Codable {
     public var weights: Int
     public var analyticsEvents: Int
     public var dismissedTips: Int
+    /// Generic sync rows (the journal's).
+    public var rows: Int
     /// Rows that got a fresh id because theirs was taken (by the exporting account, typically).
     public var newIds: Int
 
-    public init(profiles: Int = 0, meals: Int = 0, weights: Int = 0, analyticsEvents: Int = 0, dismissedTips: Int = 0, newIds: Int = 0) {
+    public init(
+        profiles: Int = 0, meals: Int = 0, weights: Int = 0, analyticsEvents: Int = 0, dismissedTips: Int = 0, rows: Int = 0, newIds: Int = 0
+    ) {
         self.profiles = profiles
         self.meals = meals
         self.weights = weights
         self.analyticsEvents = analyticsEvents
         self.dismissedTips = dismissedTips
+        self.rows = rows
         self.newIds = newIds
     }
 }

@@ -20,8 +20,16 @@ struct UserDataAPITests {
         ])
         #expect(meal.status == .created, "\(meal.text)")
         #expect(try await client.api(.post, "/api/v1/weights", ana, json: ["kg": 80.4, "loggedAt": "2026-03-01T06:00:00Z"]).status == .created)
+        // A journal entry, synced as a generic row.
+        let journal = try await client.api(.post, "/api/v1/sync/push", ana, json: ["changes": [[
+            "idempotencyKey": "journal-1", "entity": "row", "op": "upsert", "id": journalRowId, "collection": "journal",
+            "data": ["mood": 4, "note": "Slept well, \"ate\" early"],
+        ]]])
+        #expect(journal.status == .ok, "\(journal.text)")
         return ana
     }
+
+    static let journalRowId = "7d1c52a8-1111-4c3e-9a55-0c3f8e1d2b4a"
 
     @Test("GET /export: one JSON document as an attachment named by the user's day, without secrets", arguments: StoreBackend.allCases)
     func exportJSON(_ backend: StoreBackend) async throws {
@@ -53,6 +61,10 @@ struct UserDataAPITests {
             let profile = try #require(document["profile"] as? [String: Any])
             #expect(profile["timeZone"] as? String == "Europe/Berlin")
             #expect(profile["eatingWindowStart"] as? String == "12:00")
+            let rows = try #require(document["rows"] as? [[String: Any]])
+            #expect(rows.map { $0["collection"] as? String } == ["journal"])
+            #expect(rows.first?["id"] as? String == Self.journalRowId)
+            #expect(rows.first?["data"] as? NSDictionary == ["mood": 4, "note": "Slept well, \"ate\" early"] as NSDictionary)
             // Nothing that signs in, and nothing of Ben's.
             let text = response.text
             #expect(!text.contains("$2"))
@@ -109,8 +121,13 @@ struct UserDataAPITests {
                 #expect(entry.isCompressed)
             }
             #expect(files.keys.sorted() == [
-                "account.csv", "analytics_events.csv", "dismissed_tips.csv", "identities.csv", "meals.csv", "profile.csv", "weights.csv",
+                "account.csv", "analytics_events.csv", "dismissed_tips.csv", "identities.csv", "meals.csv", "profile.csv", "rows.csv",
+                "weights.csv",
             ])
+            let rows = Self.parseCSV(try #require(files["rows.csv"]))
+            #expect(rows.first == ["collection", "id", "data", "version", "createdAt", "updatedAt"])
+            #expect(rows.count == 2)
+            #expect(Array(rows[1].prefix(3)) == ["journal", Self.journalRowId, #"{"mood":4,"note":"Slept well, \"ate\" early"}"#])
             let mealsText = try #require(files["meals.csv"])
             #expect(mealsText.contains("\"Soup, \"\"hot\"\"\nbowl\""))
             #expect(mealsText.hasSuffix("\r\n"))
@@ -168,6 +185,7 @@ struct UserDataAPITests {
             #expect(number(imported["profile"]) == 1)
             #expect(number(imported["meals"]) == 1)
             #expect(number(imported["weights"]) == 1)
+            #expect(number(imported["rows"]) == 1)
             let before = try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any]
             // Ana still has her rows on this server, so the copies got new ids: the meal, the weight, and the events
             // the server recorded about them (recorded off the request's path, so counted rather than assumed).
@@ -183,7 +201,7 @@ struct UserDataAPITests {
                     return row as NSDictionary
                 }
             }
-            for key in ["meals", "weights", "analyticsEvents", "dismissedTips"] {
+            for key in ["meals", "weights", "analyticsEvents", "dismissedTips", "rows"] {
                 #expect(stripped(after[key]) == stripped(before?[key]), "\(key)")
             }
             var profileBefore = try #require(before?["profile"] as? [String: Any]), profileAfter = try #require(after["profile"] as? [String: Any])
@@ -197,6 +215,15 @@ struct UserDataAPITests {
             let again = try await client.api(.post, "/api/v1/import", newcomer, body: exported)
             #expect(again.status == .conflict)
             #expect(try again.errorDetail().code == "account_not_empty")
+
+            // An export made before rows were added (no "rows" member) still imports, with none.
+            var older = try #require(before)
+            older["rows"] = nil
+            let oldFormat = try await client.register("ana.old@example.com")
+            let fromOlder = try await client.api(
+                .post, "/api/v1/import", APISession(token: oldFormat.token, userId: oldFormat.user.id), json: older)
+            #expect(fromOlder.status == .created, "\(fromOlder.text)")
+            #expect(number(try #require(try fromOlder.object()["imported"] as? [String: Any])["rows"]) == 0)
         }
     }
 

@@ -773,13 +773,14 @@ paths:
                 properties:
                   imported:
                     type: object
-                    required: [profile, meals, weights, analyticsEvents, dismissedTips]
+                    required: [profile, meals, weights, analyticsEvents, dismissedTips, rows]
                     properties:
                       profile: { type: integer }
                       meals: { type: integer }
                       weights: { type: integer }
                       analyticsEvents: { type: integer }
                       dismissedTips: { type: integer }
+                      rows: { type: integer }
                   newIds: { type: integer }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
@@ -1588,5 +1589,20 @@ components:
               tip: { $ref: "#/components/schemas/TipId" }
               dismissedAt: { type: string, format: date-time }
               version: { type: integer }
+        rows:
+          type: array
+          description: >-
+            Generic sync rows (docs/sync.md, entity `row`: the journal's entries). Always in an export; an import of
+            a document without it (made before it was added) imports none.
+          items:
+            type: object
+            required: [collection, id, data, version, createdAt, updatedAt]
+            properties:
+              collection: { type: string, example: journal }
+              id: { type: string, format: uuid }
+              data: { type: object, description: "The JSON object the row holds (at most 64 KB)" }
+              version: { type: integer }
+              createdAt: { type: string, format: date-time }
+              updatedAt: { type: string, format: date-time }
 """#
 }

@@ -6,9 +6,10 @@ import ZIPFoundation
 
 /// The CSV export (`GET /api/v1/export?format=csv`): a zip with one CSV file per table of the JSON document
 /// (`account.csv`, `identities.csv`, `profile.csv`, `meals.csv`, `weights.csv`, `analytics_events.csv`,
-/// `dismissed_tips.csv`), each UTF-8 with a header row, RFC 4180 quoting and CRLF line ends. Values are written as the
+/// `dismissed_tips.csv`, `rows.csv`), each UTF-8 with a header row, RFC 4180 quoting and CRLF line ends. Values are written as the
 /// JSON document writes them (ids lowercase, instants ISO 8601 UTC, days `YYYY-MM-DD`); a value that is absent is
-/// an empty cell; lists (dietary preferences, allergies, event properties) are JSON text in their cell.
+/// an empty cell; lists (dietary preferences, allergies, event properties) and a generic row's data are JSON text in
+/// their cell.
 ///
 /// The zip is made by ZIPFoundation (deflate through the system's zlib) rather than by hand: a well-kept library
 /// for a format with many corners (ZIP64, CRCs, the central directory), read back by the tests with the same library
@@ -64,6 +65,10 @@ public enum ExportCSV {
             + (try document.analyticsEvents.map { e in [e.id, instant(e.occurredAt), e.name.rawValue, try json(e.properties)] })))
         tables.append(Table(name: "dismissed_tips.csv", rows: [["tip", "dismissedAt", "version"]]
             + document.dismissedTips.map { [$0.tip, instant($0.dismissedAt), String($0.version)] }))
+        tables.append(Table(name: "rows.csv", rows: [["collection", "id", "data", "version", "createdAt", "updatedAt"]]
+            + (try (document.rows ?? []).map { r in
+                [r.collection, r.id, try r.data.canonicalText(), String(r.version), instant(r.createdAt), instant(r.updatedAt)]
+            })))
         return tables
     }
 

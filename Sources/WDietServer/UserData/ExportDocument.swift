@@ -5,7 +5,7 @@ import WDietStore
 
 /// The JSON export (`GET /api/v1/export?format=json`) and what `POST /api/v1/import` reads back: one document,
 /// `{"format": "w-diet-export", "formatVersion": 1, "exportedAt", "account", "profile", "meals", "weights",
-/// "analyticsEvents", "dismissedTips"}`. Names follow the API's (a meal's kcal is `calories`, ids are lowercase,
+/// "analyticsEvents", "dismissedTips", "rows"}`. Names follow the API's (a meal's kcal is `calories`, ids are lowercase,
 /// instants ISO 8601 UTC with milliseconds, days `YYYY-MM-DD`); a member that has no value is left out.
 ///
 /// The format is versioned: a change that an older reader would misread is a new `formatVersion`, and the import
@@ -23,6 +23,9 @@ public struct ExportDocument: Codable, Sendable, Equatable {
     var weights: [WeightDocument]
     var analyticsEvents: [EventDocument]
     var dismissedTips: [TipDocument]
+    /// Generic sync rows (the journal's). Added within format version 1: a document without it (every export made
+    /// before) has none.
+    var rows: [RowDocument]?
 
     struct Account: Codable, Sendable, Equatable {
         var id: String
@@ -110,6 +113,16 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         var version: Int64
     }
 
+    struct RowDocument: Codable, Sendable, Equatable {
+        var collection: String
+        var id: String
+        /// The JSON object the row holds, as the client pushed it.
+        var data: SyncJSON
+        var version: Int64
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
     /// Read first, on its own, so that a document of another format or version is refused as such (422) before
     /// its members are judged.
     struct Header: Decodable {
@@ -157,6 +170,11 @@ extension ExportDocument {
             EventDocument(id: AppDatabase.idText($0.id), name: $0.name, properties: $0.properties, occurredAt: $0.occurredAt)
         }
         dismissedTips = data.dismissedTips.map { TipDocument(tip: $0.tipId, dismissedAt: $0.dismissedAt, version: $0.version) }
+        rows = data.rows.map {
+            RowDocument(
+                collection: $0.collection, id: AppDatabase.idText($0.id), data: $0.data, version: $0.version,
+                createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
     }
 
     /// The document as the one JSON text the export sends (keys sorted, so the same data is the same bytes).
@@ -255,11 +273,24 @@ extension ExportDocument {
         for (index, tip) in dismissedTips.enumerated() where tip.tip.isEmpty {
             errors.add("dismissedTips.\(index).tip", "This value is required")
         }
+        let rows = (self.rows ?? []).enumerated().map { index, r in
+            let row = UserDataExport.Row(
+                collection: r.collection, id: id(r.id, at: "rows.\(index).id"), data: r.data, version: r.version,
+                createdAt: r.createdAt, updatedAt: r.updatedAt)
+            do {
+                try SyncRules.validateRowCollection(r.collection)
+                try SyncRules.validateRowData(r.data)
+            } catch {
+                errors.add("rows.\(index)", "\(error)")
+            }
+            return row
+        }
         if !errors.isEmpty { return .failure(errors) }
         let account = UserDataExport.Account(id: userId, email: nil, displayName: "", createdAt: self.account.createdAt, identities: [])
         return .success(UserDataExport(
             account: account, profile: stored, meals: meals, weights: weights, analyticsEvents: events,
-            dismissedTips: dismissedTips.map { UserDataExport.DismissedTip(tipId: $0.tip, dismissedAt: $0.dismissedAt, version: $0.version) }
+            dismissedTips: dismissedTips.map { UserDataExport.DismissedTip(tipId: $0.tip, dismissedAt: $0.dismissedAt, version: $0.version) },
+            rows: rows
         ))
     }
 }

@@ -88,7 +88,7 @@ struct DeleteAccountBody: Decodable, Sendable {
     var confirm: String?
 }
 
-/// `201 {"imported": {"profile", "meals", "weights", "analyticsEvents", "dismissedTips"}, "newIds"}`.
+/// `201 {"imported": {"profile", "meals", "weights", "analyticsEvents", "dismissedTips", "rows"}, "newIds"}`.
 struct ImportResponse: ResponseGenerator, Sendable {
     struct Counts: Encodable {
         var profile: Int
@@ -96,6 +96,7 @@ struct ImportResponse: ResponseGenerator, Sendable {
         var weights: Int
         var analyticsEvents: Int
         var dismissedTips: Int
+        var rows: Int
     }
 
     struct Body: Encodable {
@@ -110,7 +111,7 @@ struct ImportResponse: ResponseGenerator, Sendable {
         body = Body(
             imported: Counts(
                 profile: summary.profiles, meals: summary.meals, weights: summary.weights,
-                analyticsEvents: summary.analyticsEvents, dismissedTips: summary.dismissedTips
+                analyticsEvents: summary.analyticsEvents, dismissedTips: summary.dismissedTips, rows: summary.rows
             ),
             newIds: summary.newIds
         )

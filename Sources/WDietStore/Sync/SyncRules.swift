@@ -93,15 +93,9 @@ public enum SyncRules {
                     try validate(event)
                 case .row:
                     _ = try requireId(change)
-                    guard let collection = change.collection, SyncLimits.isValidCollection(collection) else {
-                        throw StoreError.invalid("A row's collection is a lowercase name such as \"journal\"")
-                    }
+                    try validateRowCollection(change.collection)
                     guard change.op == .upsert else { break }
-                    guard case .object = change.data else { throw StoreError.invalid("An upsert of a row carries a JSON object as data") }
-                    let size = try (change.data?.canonicalText() ?? "").utf8.count
-                    guard size <= SyncLimits.maxRowDataBytes else {
-                        throw StoreError.invalid("A row's data is at most \(SyncLimits.maxRowDataBytes / 1_024) KB")
-                    }
+                    try validateRowData(change.data)
                 case .tip:
                     throw StoreError.invalid("Tips are pulled only; dismiss a tip with POST /api/v1/tips/{tip}/dismiss")
                 }
@@ -110,6 +104,23 @@ public enum SyncRules {
             } catch {
                 throw invalid("This change cannot be read")
             }
+        }
+    }
+
+    /// A generic row's collection: a lowercase name such as "journal" (a push's and an import's rule).
+    public static func validateRowCollection(_ collection: String?) throws(StoreError) {
+        guard let collection, SyncLimits.isValidCollection(collection) else {
+            throw .invalid("A row's collection is a lowercase name such as \"journal\"")
+        }
+    }
+
+    /// A generic row's data: a JSON object of at most `SyncLimits.maxRowDataBytes` as canonical text.
+    public static func validateRowData(_ data: SyncJSON?) throws(StoreError) {
+        guard let data, case .object = data else { throw .invalid("An upsert of a row carries a JSON object as data") }
+        let size: Int
+        do { size = try data.canonicalText().utf8.count } catch { throw .invalid("A row's data cannot be read") }
+        guard size <= SyncLimits.maxRowDataBytes else {
+            throw .invalid("A row's data is at most \(SyncLimits.maxRowDataBytes / 1_024) KB")
         }
     }
 

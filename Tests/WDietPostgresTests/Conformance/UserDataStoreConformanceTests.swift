@@ -61,8 +61,18 @@ struct UserDataStoreConformanceTests {
         _ = try await stores.rateLimits.acquire(.profileUpdate, userId: ana, limit: 10, window: 3_600, now: now)
         try await stores.throttle.recordFailure(
             keys: [n == 1 ? anaThrottleKey : String(repeating: "\(n)", count: 64)], now: now, window: 900)
+        // A journal entry synced as a generic row, and one deleted since (a tombstone, left out of the export).
+        let entry = id("00000000-0000-4000-8000-0000000000f1"), dropped = UUID()
+        _ = try await stores.sync.push([
+            SyncChange(idempotencyKey: "journal-\(n)", entity: .row, op: .upsert, id: entry, collection: "journal", data: journalEntry),
+            SyncChange(idempotencyKey: "dropped-\(n)", entity: .row, op: .upsert, id: dropped, collection: "journal", data: .object([:])),
+        ], userId: ana)
+        _ = try await stores.sync.push(
+            [SyncChange(idempotencyKey: "drop-\(n)", entity: .row, op: .delete, id: dropped, collection: "journal")], userId: ana)
         return ana
     }
+
+    static let journalEntry = SyncJSON.object(["mood": .number(4), "note": .string("Slept well, \"ate\" early")])
 
     @Test("the export holds the account, profile, live meals and weights, events, tips and identities, with worked values",
           arguments: StoreBackend.allCases)
@@ -99,7 +109,11 @@ struct UserDataStoreConformanceTests {
             #expect(export.weights.first?.localDate.iso == "2026-03-01")
             #expect(export.analyticsEvents.map(\.properties) == [["screen_name": "dashboard"]])
             #expect(export.dismissedTips.map(\.tipId) == ["eating-window"])
-            #expect(export.recordCount == 1 + 2 + 1 + 1 + 1)
+            // The live journal row only, with its object as pushed.
+            #expect(export.rows.map(\.collection) == ["journal"])
+            #expect(export.rows.map(\.id) == [UUID(uuidString: "00000000-0000-4000-8000-0000000000f1")!])
+            #expect(export.rows.first?.data == Self.journalEntry)
+            #expect(export.recordCount == 1 + 2 + 1 + 1 + 1 + 1)
         }
     }
 
@@ -129,6 +143,10 @@ struct UserDataStoreConformanceTests {
         for w in export.weights { lines.append("weight \(w.entry.kg) \(w.entry.loggedAt) \(w.localDate.iso) \(w.createdAt) \(w.updatedAt)") }
         for e in export.analyticsEvents { lines.append("event \(e.name) \(e.properties) \(e.occurredAt)") }
         for t in export.dismissedTips { lines.append("tip \(t.tipId) \(t.dismissedAt)") }
+        // A row keeps its id (unique per user), so it is part of the value.
+        for r in export.rows {
+            lines.append("row \(r.collection) \(r.id) \((try? r.data.canonicalText()) ?? "unreadable") \(r.createdAt) \(r.updatedAt)")
+        }
         return lines
     }
 
@@ -143,10 +161,11 @@ struct UserDataStoreConformanceTests {
 
             let summary = try await stores.userData.importUserData(exported, into: ben)
 
-            #expect(summary == UserDataImportSummary(profiles: 1, meals: 2, weights: 1, analyticsEvents: 1, dismissedTips: 1, newIds: 4))
+            #expect(summary == UserDataImportSummary(
+                profiles: 1, meals: 2, weights: 1, analyticsEvents: 1, dismissedTips: 1, rows: 1, newIds: 4))
             let again = try await stores.userData.exportUserData(userId: ben)
             #expect(Self.values(again) == Self.values(exported))
-            #expect(Self.values(again).count == 6)
+            #expect(Self.values(again).count == 7)
             #expect(Set(again.meals.map(\.id)).isDisjoint(with: exported.meals.map(\.id)))
             #expect(again.weights.first?.id != exported.weights.first?.id)
             #expect(again.analyticsEvents.first?.id != exported.analyticsEvents.first?.id)
@@ -156,6 +175,10 @@ struct UserDataStoreConformanceTests {
             #expect(again.meals.map(\.version) == [benVersion + 2, benVersion + 3])
             #expect(again.weights.map(\.version) == [benVersion + 4])
             #expect(again.dismissedTips.map(\.version) == [benVersion + 6])
+            #expect(again.rows.map(\.version) == [benVersion + 7])
+            // Ben's journal row is his own: pulled by his devices like any row he pushed.
+            let pulled = try await stores.sync.pull(userId: ben, after: 0, limit: 100)
+            #expect(pulled.items.filter { $0.entity == .row }.map(\.data) == [Self.journalEntry])
             #expect(again.account.email == "ben@example.com")
             #expect(again.account.identities == [])
             // The day totals and streak read the imported rows (the trigger-kept logged days counted them).
@@ -189,7 +212,7 @@ struct UserDataStoreConformanceTests {
         }
     }
 
-    @Test("an account with a profile, a meal (even deleted), a weight or a dismissed tip refuses an import, and nothing is written",
+    @Test("an account with a profile, a meal (even deleted), a weight, a journal row (even deleted) or a dismissed tip refuses an import, and nothing is written",
           arguments: StoreBackend.allCases)
     func refusesAccountWithData(_ backend: StoreBackend) async throws {
         try await backend.withCoachStores { stores in
@@ -212,6 +235,15 @@ struct UserDataStoreConformanceTests {
             _ = try await stores.weights.saveWeight(
                 WeightEntry(kg: 70, loggedAt: Fixtures.utc("2026-03-01T06:00:00Z")), userId: withWeight, timeZone: .gmt)
             await #expect(throws: conflict) { try await stores.userData.importUserData(exported, into: withWeight) }
+
+            let withJournal = try await stores.makeUser()
+            let row = UUID()
+            _ = try await stores.sync.push(
+                [SyncChange(idempotencyKey: "j", entity: .row, op: .upsert, id: row, collection: "journal", data: .object([:]))],
+                userId: withJournal)
+            _ = try await stores.sync.push(
+                [SyncChange(idempotencyKey: "j-del", entity: .row, op: .delete, id: row, collection: "journal")], userId: withJournal)
+            await #expect(throws: conflict) { try await stores.userData.importUserData(exported, into: withJournal) }
 
             let withTip = try await stores.makeUser()
             try await stores.tips.dismissTip(.learnWelcome, userId: withTip)
@@ -258,6 +290,26 @@ struct UserDataStoreConformanceTests {
             }
             #expect(try await stores.userData.exportUserData(userId: ben).recordCount == 0)
             #expect(try await stores.loggedDays.loggedDays(userId: ben, in: Self.year).isEmpty)
+        }
+    }
+
+    @Test("a generic row the sync push would refuse (its collection, its data) fails the whole import", arguments: StoreBackend.allCases)
+    func badRowsRefused(_ backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let ana = try await Self.makeAna(stores)
+            let exported = try await stores.userData.exportUserData(userId: ana)
+            let ben = try await stores.makeUser()
+            var badCollection = exported
+            badCollection.rows[0].collection = "My Journal"
+            await #expect(throws: StoreError.invalid("A row's collection is a lowercase name such as \"journal\"")) {
+                try await stores.userData.importUserData(badCollection, into: ben)
+            }
+            var notAnObject = exported
+            notAnObject.rows[0].data = .array([.number(1)])
+            await #expect(throws: StoreError.invalid("An upsert of a row carries a JSON object as data")) {
+                try await stores.userData.importUserData(notAnObject, into: ben)
+            }
+            #expect(try await stores.userData.exportUserData(userId: ben).recordCount == 0)
         }
     }
 
