@@ -15,26 +15,48 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
 
     static let idInUse = StoreError.conflict("This id is already in use")
 
+    /// One statement, committed on its own: an event rides along with most user actions (a meal save, a weight),
+    /// and as a transaction of its own (BEGIN, owner check, version, insert, COMMIT) it was five round trips after
+    /// the action's. The statement sees who holds the id, takes the user's next version only when nobody does (the
+    /// UPDATE's row lock orders the user's writers as `nextVersion` does), and inserts.
     public func recordEvent(_ event: AnalyticsEvent, userId: UUID) async throws {
         let now = PostgresInstant(now())
         let properties = try Self.propertiesJSON(event)
-        try await access.transaction { connection in
-            // A retried upload records the event once, without a new version.
-            if let owner = try await owner(connection, eventId: event.id) {
-                guard owner == userId else { throw Self.idInUse }
-                return
-            }
-            let version = try await access.nextVersion(connection, userId: userId)
-            let inserted = try await connection.query("""
-                INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
-                VALUES (\(event.id), \(userId), \(event.name.rawValue), \(properties)::jsonb,
-                    \(PostgresInstant(event.occurredAt)), \(now), \(now), \(version))
-                ON CONFLICT (id) DO NOTHING RETURNING 1
+        let outcome = try await access.run { client in
+            let rows = try await client.query("""
+                WITH existing AS (SELECT user_id FROM analytics_events WHERE id = \(event.id)),
+                version AS (
+                    UPDATE users SET last_version = last_version + 1
+                    WHERE id = \(userId) AND NOT EXISTS (SELECT 1 FROM existing)
+                    RETURNING last_version
+                ),
+                inserted AS (
+                    INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
+                    SELECT \(event.id), \(userId), \(event.name.rawValue), \(properties)::jsonb,
+                        \(PostgresInstant(event.occurredAt)), \(now), \(now), last_version
+                    FROM version
+                    ON CONFLICT (id) DO NOTHING RETURNING 1
+                )
+                SELECT (SELECT user_id FROM existing), (SELECT count(*) FROM version), (SELECT count(*) FROM inserted)
                 """, logger: access.logger)
-            for try await _ in inserted.decode(Int.self) { return }
-            // Recorded meanwhile by another request: the same as finding it above.
-            guard try await owner(connection, eventId: event.id) == userId else { throw Self.idInUse }
+            for try await row in rows.decode((UUID?, Int64, Int64).self) { return row }
+            throw StoreError.unavailable("The event was not recorded")
         }
+        let (owner, versioned, inserted) = outcome
+        if inserted == 1 { return }
+        // A retried upload records the event once, without a new version.
+        if let owner {
+            guard owner == userId else { throw Self.idInUse }
+            return
+        }
+        guard versioned == 1 else { throw PostgresStoreAccess.userNotFound }
+        // Recorded meanwhile by another request (after this statement's snapshot): the same as finding it.
+        let current = try await access.run { client -> UUID? in
+            let rows = try await client.query("SELECT user_id FROM analytics_events WHERE id = \(event.id)", logger: access.logger)
+            for try await owner in rows.decode(UUID.self) { return owner }
+            return nil
+        }
+        guard current == userId else { throw Self.idInUse }
     }
 
     public func events(userId: UUID) async throws -> [AnalyticsEvent] {
@@ -70,12 +92,5 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(event.properties), as: UTF8.self)
-    }
-
-    func owner(_ connection: PostgresConnection, eventId: UUID) async throws -> UUID? {
-        let rows = try await connection.query(
-            "SELECT user_id FROM analytics_events WHERE id = \(eventId)", logger: access.logger)
-        for try await owner in rows.decode(UUID.self) { return owner }
-        return nil
     }
 }
