@@ -97,11 +97,7 @@ public struct PostgresUserDataStore: UserDataStore {
         for meal in data.meals { try StoreValidation.validate(meal.meal) }
         for weight in data.weights { try StoreValidation.validate(weight.entry) }
         if data.dismissedTips.contains(where: { $0.tipId.isEmpty }) { throw StoreError.invalid("A dismissed tip has no id") }
-        let rowTexts = try data.rows.map { row in
-            try SyncRules.validateRowCollection(row.collection)
-            try SyncRules.validateRowData(row.data)
-            return try row.data.canonicalText()
-        }
+        let rowTexts = try data.rows.map { try SyncRules.validatedRowText(collection: $0.collection, data: $0.data) }
         let now = PostgresInstant(now())
         let logger = access.logger
         return try await access.transaction { connection in

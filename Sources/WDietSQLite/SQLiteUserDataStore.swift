@@ -91,7 +91,7 @@ public struct SQLiteUserDataStore: UserDataStore {
         for meal in data.meals { try StoreValidation.validate(meal.meal) }
         for weight in data.weights { try StoreValidation.validate(weight.entry) }
         if data.dismissedTips.contains(where: { $0.tipId.isEmpty }) { throw StoreError.invalid("A dismissed tip has no id") }
-        let rowTexts = try Self.validatedRowTexts(data.rows)
+        let rowTexts = try data.rows.map { try SyncRules.validatedRowText(collection: $0.collection, data: $0.data) }
         let user = AppDatabase.idText(userId)
         let now = AppDatabase.instantText(now())
         return try await database.storeWrite { db in
@@ -174,15 +174,6 @@ public struct SQLiteUserDataStore: UserDataStore {
                 summary.rows += db.changesCount
             }
             return summary
-        }
-    }
-
-    /// Each row's data as the canonical text the stores keep, after the sync push's rules for rows.
-    static func validatedRowTexts(_ rows: [UserDataExport.Row]) throws -> [String] {
-        try rows.map { row in
-            try SyncRules.validateRowCollection(row.collection)
-            try SyncRules.validateRowData(row.data)
-            return try row.data.canonicalText()
         }
     }
 

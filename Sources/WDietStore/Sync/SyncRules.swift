@@ -124,6 +124,13 @@ public enum SyncRules {
         }
     }
 
+    /// A generic row checked by both rules, as the canonical text the stores keep (an import's rows).
+    public static func validatedRowText(collection: String, data: SyncJSON) throws(StoreError) -> String {
+        try validateRowCollection(collection)
+        try validateRowData(data)
+        do { return try data.canonicalText() } catch { throw .invalid("A row's data cannot be read") }
+    }
+
     private static func requireId(_ change: SyncChange) throws(StoreError) -> UUID {
         guard let id = change.id else { throw .invalid("A change of a \(change.entity.rawValue) carries its id") }
         return id
