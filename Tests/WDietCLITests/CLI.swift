@@ -18,7 +18,18 @@ enum CLI {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Output {
+    /// Runs the binary and waits for it on a thread of its own: waiting on a Swift concurrency thread would hold
+    /// one of the pool's few threads (two on this machine) for the whole run, and in-process test servers that
+    /// answer other tests' requests on that pool then starve (a sign-in timed out after 30 s under the full suite).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runBlocking(arguments, in: directory, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

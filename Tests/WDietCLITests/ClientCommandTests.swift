@@ -10,13 +10,9 @@ import WDietTestSupport
 
 /// `wdiet client …` as a user runs it: offline first, then against a real server (in this process, real HTTP).
 @Suite struct ClientCommandTests {
-    /// Runs the binary off the cooperative pool, so the in-process server keeps its threads.
+    /// Runs the binary off the cooperative pool (`CLI.run`), so the in-process server keeps its threads.
     static func client(_ arguments: [String], store: URL) async throws -> CLI.Output {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try CLI.run(["client"] + arguments + ["--store", store.path]) })
-            }
-        }
+        try await CLI.run(["client"] + arguments + ["--store", store.path])
     }
 
     static let profileArguments = [

@@ -12,21 +12,21 @@ struct FoodsCommandTests {
     }
 
     @Test("import, import again (nothing changes), then search as you type")
-    func importAndSearch() throws {
+    func importAndSearch() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("w.sqlite").path
         let data = CLI.foodDataDirectory.path
 
-        let first = try CLI.run(["import-foods", "--from", data, "--database", db])
+        let first = try await CLI.run(["import-foods", "--from", data, "--database", db])
         #expect(first.status == 0, "\(first.stderr)")
         // SR28 holds 8,789 foods: its last line has no line end, so `wc -l` counts one fewer.
         #expect(first.stdout.contains("8789 foods"))
-        let second = try CLI.run(["import-foods", "--from", data, "--database", db])
+        let second = try await CLI.run(["import-foods", "--from", data, "--database", db])
         #expect(second.status == 0)
         #expect(second.stdout.contains("nothing changed"))
 
-        let search = try CLI.run(["foods", "search", "banan", "--limit", "3", "--json", "--database", db])
+        let search = try await CLI.run(["foods", "search", "banan", "--limit", "3", "--json", "--database", db])
         #expect(search.status == 0, "\(search.stderr)")
         let results = try JSONDecoder().decode([Result].self, from: Data(search.stdout.utf8))
         #expect(results.count == 3)
@@ -36,10 +36,10 @@ struct FoodsCommandTests {
     }
 
     @Test("missing food data: one line pointing to scripts/fetch-food-data.sh, non-zero exit")
-    func missingData() throws {
+    func missingData() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = try CLI.run(["import-foods", "--from", dir.appendingPathComponent("nowhere").path, "--database", dir.appendingPathComponent("w.sqlite").path])
+        let out = try await CLI.run(["import-foods", "--from", dir.appendingPathComponent("nowhere").path, "--database", dir.appendingPathComponent("w.sqlite").path])
         #expect(out.status != 0)
         #expect(out.stderrLines.count == 1)
         #expect(out.stderr.contains("scripts/fetch-food-data.sh"))
@@ -47,13 +47,13 @@ struct FoodsCommandTests {
     }
 
     @Test("searching an empty catalog with no data at hand says what to do")
-    func emptyCatalog() throws {
+    func emptyCatalog() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Run from a folder whose ../shared is our own empty folder, so no first-use import can happen.
         let work = dir.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let out = try CLI.run(["foods", "search", "banana", "--database", dir.appendingPathComponent("w.sqlite").path], in: work)
+        let out = try await CLI.run(["foods", "search", "banana", "--database", dir.appendingPathComponent("w.sqlite").path], in: work)
         #expect(out.status != 0)
         #expect(out.stderrLines.count == 1)
         #expect(out.stderr.contains("empty"))
@@ -61,8 +61,8 @@ struct FoodsCommandTests {
     }
 
     @Test("bad search input", arguments: [["foods", "search", "banana", "--limit", "0"], ["foods", "search", "  "]])
-    func badSearchInput(arguments: [String]) throws {
-        let out = try CLI.run(arguments)
+    func badSearchInput(arguments: [String]) async throws {
+        let out = try await CLI.run(arguments)
         #expect(out.status != 0)
         #expect(out.stderrLines.count == 1)
         #expect(out.stdout.isEmpty)

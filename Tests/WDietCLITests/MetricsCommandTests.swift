@@ -26,7 +26,7 @@ struct MetricsCommandTests {
     func marchJSON() async throws {
         let (folder, path) = try await Self.populatedFile()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLI.run(["metrics", "--database", path, "--from", "2026-03-01", "--to", "2026-03-31", "--json"])
+        let output = try await CLI.run(["metrics", "--database", path, "--from", "2026-03-01", "--to", "2026-03-31", "--json"])
         #expect(output.status == 0)
         let metrics = try JSONDecoder().decode(POCMetrics.self, from: Data(output.stdout.utf8))
         #expect(metrics.cohort == 100)
@@ -44,7 +44,7 @@ struct MetricsCommandTests {
         ) { _, eventId in
             try await scratch.client.query("UPDATE analytics_events SET deleted_at = now() WHERE id = \(eventId)")
         }
-        let output = try CLI.run(["metrics", "--from", "2026-03-01", "--to", "2026-03-31", "--json"], environment: ["WDIET_DATABASE_URL": scratch.url])
+        let output = try await CLI.run(["metrics", "--from", "2026-03-01", "--to", "2026-03-31", "--json"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(output.status == 0, "\(output.stderr)")
         let metrics = try JSONDecoder().decode(POCMetrics.self, from: Data(output.stdout.utf8))
         #expect(metrics.cohort == 100)
@@ -56,7 +56,7 @@ struct MetricsCommandTests {
     func table() async throws {
         let (folder, path) = try await Self.populatedFile()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLI.run(["metrics", "--database", path, "--from", "2026-03-01", "--to", "2026-03-31"])
+        let output = try await CLI.run(["metrics", "--database", path, "--from", "2026-03-01", "--to", "2026-03-31"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.first == "POC metrics: users who started onboarding from 2026-03-01 to 2026-03-31 (100 users)")
@@ -65,17 +65,17 @@ struct MetricsCommandTests {
     }
 
     @Test("bad input: a malformed date, a period that ends before it starts, a missing file — one line and a non-zero exit")
-    func badInput() throws {
+    func badInput() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("none.sqlite").path
-        let malformed = try CLI.run(["metrics", "--database", missing, "--from", "March"])
+        let malformed = try await CLI.run(["metrics", "--database", missing, "--from", "March"])
         #expect(malformed.status != 0)
         #expect(malformed.stderrLines.last?.contains("--from must be a date like 2026-03-01") == true)
-        let backwards = try CLI.run(["metrics", "--database", missing, "--from", "2026-03-10", "--to", "2026-03-01"])
+        let backwards = try await CLI.run(["metrics", "--database", missing, "--from", "2026-03-10", "--to", "2026-03-01"])
         #expect(backwards.status != 0)
         #expect(backwards.stderr.contains("--to must not be before --from"))
-        let absent = try CLI.run(["metrics", "--database", missing])
+        let absent = try await CLI.run(["metrics", "--database", missing])
         #expect(absent.status == 1)
         #expect(absent.stderrLines == ["wdiet: no database at \(missing)"])
         #expect(!FileManager.default.fileExists(atPath: missing))

@@ -11,12 +11,12 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create(migrations: [])
         defer { Task { await scratch.drop() } }
 
-        let first = try CLI.run(["migrate", "--database", scratch.url])
+        let first = try await CLI.run(["migrate", "--database", scratch.url])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "Applied 6 migrations to the PostgreSQL database: 1 coach, 2 accounts, 3 profile-gender-description, 4 sync, 5 logged-days-batch-triggers, 101 food-catalog.\n")
 
         // The URL from the environment, as a deployment passes it.
-        let second = try CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
+        let second = try await CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == "The PostgreSQL database is up to date (6 migrations); nothing to do.\n")
 
@@ -34,7 +34,7 @@ import WDietTestSupport
         defer { Task { await scratch.drop() } }
         try await scratch.client.query("INSERT INTO schema_migrations (version, name) VALUES (99, 'from-the-future')")
 
-        let output = try CLI.run(["migrate", "--database", scratch.url])
+        let output = try await CLI.run(["migrate", "--database", scratch.url])
 
         #expect(output.status != 0)
         #expect(output.stdout.isEmpty)
@@ -62,8 +62,8 @@ import WDietTestSupport
     @Test func twoProcessesMigratingAtOnceApplyEachMigrationOnce() async throws {
         let scratch = try await PostgresScratchDatabase.create(migrations: [])
         defer { Task { await scratch.drop() } }
-        async let first = Task.detached { try CLI.run(["migrate", "--database", scratch.url]) }.value
-        async let second = Task.detached { try CLI.run(["migrate", "--database", scratch.url]) }.value
+        async let first = Task.detached { try await CLI.run(["migrate", "--database", scratch.url]) }.value
+        async let second = Task.detached { try await CLI.run(["migrate", "--database", scratch.url]) }.value
         let outputs = try await [first, second]
         #expect(outputs.map(\.status) == [0, 0], "\(outputs.map(\.stderr))")
         // Whichever got the lock first applied a migration; the other waited, then found it done. Between them
@@ -79,24 +79,24 @@ import WDietTestSupport
         ("postgres://ana:s3cret@db.example", "the database URL has no database name"),
         ("postgres://db.example/wdiet", "the database URL has no user name"),
     ])
-    func aBadURLIsRefusedWithoutShowingThePassword(url: String, message: String) throws {
-        let output = try CLI.run(["migrate", "--database", url])
+    func aBadURLIsRefusedWithoutShowingThePassword(url: String, message: String) async throws {
+        let output = try await CLI.run(["migrate", "--database", url])
         #expect(output.status != 0)
         #expect(output.stderrLines == ["wdiet: \(message); expected postgres://user[:password]@host[:port]/database"])
         #expect(!output.stderr.contains("s3cret"))
     }
 
-    @Test func migratingASQLiteFileTwiceChangesNothingTheSecondTime() throws {
+    @Test func migratingASQLiteFileTwiceChangesNothingTheSecondTime() async throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("wdiet.sqlite").path
 
-        let first = try CLI.run(["migrate", "--database", path])
+        let first = try await CLI.run(["migrate", "--database", path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Applied "))
         #expect(first.stdout.contains("v1-coach, v2-profile-pending-changes, v3-logged-days"))
 
-        let second = try CLI.run(["migrate", "--database", path])
+        let second = try await CLI.run(["migrate", "--database", path])
         #expect(second.status == 0)
         #expect(second.stdout.hasPrefix("The SQLite database \(path) is up to date ("))
         #expect(second.stdout.hasSuffix(" migrations); nothing to do.\n"))

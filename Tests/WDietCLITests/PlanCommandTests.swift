@@ -13,8 +13,8 @@ struct PlanCommandTests {
     @Test("the worked example: day 15 of a plan started 2026-01-01, both deficit settings", arguments: [
         ("500", 2_259, 224), ("study", 1_849, 122),
     ])
-    func workedExample(deficit: String, calories: Int, carbs: Int) throws {
-        let out = try CLI.run(Self.man + ["--goal", "lose", "--start", "2026-01-01", "--on", "2026-01-15", "--deficit", deficit, "--json"])
+    func workedExample(deficit: String, calories: Int, carbs: Int) async throws {
+        let out = try await CLI.run(Self.man + ["--goal", "lose", "--start", "2026-01-01", "--on", "2026-01-15", "--deficit", deficit, "--json"])
         #expect(out.status == 0)
         #expect(out.stderr.isEmpty)
         let plan = try JSONDecoder().decode(Plan.self, from: Data(out.stdout.utf8))
@@ -31,16 +31,16 @@ struct PlanCommandTests {
     }
 
     @Test("text output names the phase the way the dashboard does")
-    func textOutput() throws {
-        let out = try CLI.run(Self.man + ["--goal", "lose", "--start", "2026-01-01", "--on", "2026-01-03"])
+    func textOutput() async throws {
+        let out = try await CLI.run(Self.man + ["--goal", "lose", "--start", "2026-01-01", "--on", "2026-01-03"])
         #expect(out.status == 0)
         #expect(out.stdout.contains("Day 3 of 14 · Maintenance phase"))
         #expect(out.stdout.contains("Calories   2,759 kcal"))
     }
 
     @Test("a floor that binds is said so")
-    func floorNote() throws {
-        let out = try CLI.run([
+    func floorNote() async throws {
+        let out = try await CLI.run([
             "plan", "--sex", "female", "--age", "40", "--height-cm", "155", "--weight-kg", "50", "--activity", "sedentary",
             "--goal", "lose", "--start", "2026-01-01", "--on", "2026-01-20", "--json",
         ])
@@ -59,7 +59,7 @@ struct PlanCommandTests {
         (["--goal", "shred"], "wdiet: The value 'shred' is invalid for '--goal <goal>'. Please provide one of 'lose', 'maintain' or 'gain'."),
         (["--goal", "lose", "--time-zone", "Mars/Base"], "wdiet: Unknown time zone 'Mars/Base' (expected an IANA name such as Europe/Berlin)"),
     ])
-    func badInput(arguments: [String], message: String) throws {
+    func badInput(arguments: [String], message: String) async throws {
         // Later options override the defaults of `man`.
         var args = Self.man
         var i = 0
@@ -67,7 +67,7 @@ struct PlanCommandTests {
             if let at = args.firstIndex(of: arguments[i]) { args[at + 1] = arguments[i + 1] } else { args += [arguments[i], arguments[i + 1]] }
             i += 2
         }
-        let out = try CLI.run(args)
+        let out = try await CLI.run(args)
         #expect(out.status != 0)
         #expect(out.stdout.isEmpty)
         #expect(out.stderrLines == [Substring(message)])

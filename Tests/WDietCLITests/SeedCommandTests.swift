@@ -20,13 +20,13 @@ struct SeedCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("seed.sqlite").path
         let arguments = ["seed", "--users", "\(Self.users)", "--days", "\(Self.days)", "--now", "2026-03-10T12:00:00Z"]
-        let sqliteRun = try CLI.run(arguments + ["--database", path, "--tokens-out", folder.appendingPathComponent("sqlite.tokens").path])
+        let sqliteRun = try await CLI.run(arguments + ["--database", path, "--tokens-out", folder.appendingPathComponent("sqlite.tokens").path])
         #expect(sqliteRun.status == 0, "\(sqliteRun.stderr)")
 
         let scratch = try await PostgresScratchDatabase.create()
         let postgres = try PostgresDatabase(url: scratch.url, maximumConnections: 2)
         do {
-            let postgresRun = try CLI.run(arguments + ["--database", scratch.url, "--tokens-out", folder.appendingPathComponent("postgres.tokens").path])
+            let postgresRun = try await CLI.run(arguments + ["--database", scratch.url, "--tokens-out", folder.appendingPathComponent("postgres.tokens").path])
             #expect(postgresRun.status == 0, "\(postgresRun.stderr)")
             #expect(postgresRun.stdout.contains("Seeded \(Self.users) users"))
             try await compare(
