@@ -4,7 +4,8 @@ import PostgresNIO
 import WDietStore
 
 /// The meals and weights a sync push writes, in one statement per table and kind rather than one per row: a push of
-/// 1,000 changes was 1,000 round trips. The rows travel as one JSON array read by `jsonb_to_recordset`; instants as
+/// 1,000 changes was 1,000 round trips. New rows go through the stores' multi-row `INSERT` (`PostgresOwnedRow.insert`);
+/// edits, which have no batched form there, travel as one JSON array read by `jsonb_to_recordset`; instants as
 /// whole milliseconds turned into `timestamptz` by integer interval arithmetic (exact, as `PostgresInstant`), and
 /// numbers as JSON numbers (Swift writes the shortest text that reads back as the same `Double`).
 enum PostgresSyncBatchWrites {
@@ -94,16 +95,7 @@ enum PostgresSyncBatchWrites {
 
     /// Inserts `inserts` and overwrites `updates` (rows of this user, already decided and versioned).
     static func writeMeals(inserts: [StoredMeal], updates: [StoredMeal], on connection: PostgresConnection, logger: Logger) async throws {
-        if !inserts.isEmpty {
-            let rows = try json(inserts.map(MealRow.init))
-            try await connection.query("""
-                INSERT INTO meals (\(unescaped: StoredMeal.columns))
-                SELECT v.id, v.user_id, v.name, v.food_id, v.grams, v.kcal, v.protein, v.carbs, v.fat, v.fiber, v.source,
-                    \(unescaped: instant("logged_at_ms")), v.local_date::date, \(unescaped: instant("created_at_ms")),
-                    \(unescaped: instant("updated_at_ms")), v.version, \(unescaped: instant("deleted_at_ms"))
-                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: mealRecord))
-                """, logger: logger)
-        }
+        try await StoredMeal.insert(inserts, on: connection, logger: logger)
         if !updates.isEmpty {
             let rows = try json(updates.map(MealRow.init))
             try await connection.query("""
@@ -119,16 +111,7 @@ enum PostgresSyncBatchWrites {
     }
 
     static func writeWeights(inserts: [StoredWeight], updates: [StoredWeight], on connection: PostgresConnection, logger: Logger) async throws {
-        if !inserts.isEmpty {
-            let rows = try json(inserts.map(WeightRow.init))
-            try await connection.query("""
-                INSERT INTO weights (\(unescaped: StoredWeight.columns))
-                SELECT v.id, v.user_id, v.kg, \(unescaped: instant("logged_at_ms")), v.local_date::date,
-                    \(unescaped: instant("created_at_ms")), \(unescaped: instant("updated_at_ms")), v.version,
-                    \(unescaped: instant("deleted_at_ms"))
-                FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: weightRecord))
-                """, logger: logger)
-        }
+        try await StoredWeight.insert(inserts, on: connection, logger: logger)
         if !updates.isEmpty {
             let rows = try json(updates.map(WeightRow.init))
             try await connection.query("""

@@ -197,8 +197,8 @@ public struct PostgresUserDataStore: UserDataStore {
                 let versions = rows.map { _ in nextVersion() }
                 try await connection.query("""
                     INSERT INTO sync_rows (user_id, collection, id, data, created_at, updated_at, version, deleted_at)
-                    SELECT \(userId), v.collection, v.id, v.data, 'epoch'::timestamptz + v.created_ms * interval '1 millisecond',
-                        'epoch'::timestamptz + v.updated_ms * interval '1 millisecond', v.version, NULL
+                    SELECT \(userId), v.collection, v.id, v.data, \(unescaped: PostgresSyncBatchWrites.instant("created_ms")),
+                        \(unescaped: PostgresSyncBatchWrites.instant("updated_ms")), v.version, NULL
                     FROM unnest(\(rows.map(\.0.collection))::text[], \(rows.map(\.0.id))::uuid[], \(rows.map(\.1))::text[],
                         \(rows.map { PostgresInstant($0.0.createdAt).milliseconds })::bigint[],
                         \(rows.map { PostgresInstant($0.0.updatedAt).milliseconds })::bigint[], \(versions)::bigint[])
