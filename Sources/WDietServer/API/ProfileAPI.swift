@@ -11,6 +11,23 @@ struct ProfileAPI: Sendable {
     static let updatesPerWindow = 10
     static let updateWindowSeconds: TimeInterval = 3_600
 
+    enum UpdateCount {
+        /// The change is counted under this id (`RateLimitStore.release` gives it back if the save fails).
+        case counted(UUID)
+        /// The 429 with `Retry-After` to answer.
+        case refused(Response)
+    }
+
+    /// Counts a change of the stored profile against the limit, whichever route makes it (this one, a sync push).
+    static func countUpdate(userId: UUID, now: Date, services: AppServices) async throws -> UpdateCount {
+        switch try await services.rateLimits.acquire(
+            .profileUpdate, userId: userId, limit: updatesPerWindow, window: updateWindowSeconds, now: now
+        ) {
+        case .allowed(let id): .counted(id)
+        case .limited(let retryAt): .refused(try ProfileRateLimitJSON(retryAt: retryAt, now: now).response())
+        }
+    }
+
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get("profile", use: show)
         group.put("profile", use: save)
@@ -35,11 +52,9 @@ struct ProfileAPI: Sendable {
         // retried upload do not.
         var counted: UUID?
         if let existing, existing.profile != profile {
-            switch try await services.rateLimits.acquire(
-                .profileUpdate, userId: context.userId, limit: Self.updatesPerWindow, window: Self.updateWindowSeconds, now: now
-            ) {
-            case .allowed(let id): counted = id
-            case .limited(let retryAt): return try ProfileRateLimitJSON(retryAt: retryAt, now: now).response()
+            switch try await Self.countUpdate(userId: context.userId, now: now, services: services) {
+            case .counted(let id): counted = id
+            case .refused(let response): return response
             }
         }
 

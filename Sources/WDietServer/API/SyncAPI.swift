@@ -36,11 +36,9 @@ struct SyncAPI: Sendable {
         var counted: UUID?
         if let profile = body.changes.first(where: { $0.entity == .profile && $0.op == .upsert })?.profile,
            let existing = try await services.profiles.profile(userId: context.userId), existing.profile != profile {
-            switch try await services.rateLimits.acquire(
-                .profileUpdate, userId: context.userId, limit: ProfileAPI.updatesPerWindow, window: ProfileAPI.updateWindowSeconds, now: now
-            ) {
-            case .allowed(let id): counted = id
-            case .limited(let retryAt): return try ProfileRateLimitJSON(retryAt: retryAt, now: now).response()
+            switch try await ProfileAPI.countUpdate(userId: context.userId, now: now, services: services) {
+            case .counted(let id): counted = id
+            case .refused(let response): return response
             }
         }
         let results: [SyncChangeResult]
