@@ -31,9 +31,9 @@ struct MealsAPI: Sendable {
                 throw APIError.invalidFields(["foodId": StoreValidation.Message.databaseMealIncomplete])
             }
             let food = try await catalogFood(id: foodId)
-            meal = try body.foodMeal(id: id ?? RandomUUID.make(), food: food, now: services.now())
+            meal = try body.foodMeal(id: id ?? TimeOrderedUUID.make(), food: food, now: services.now())
         } else {
-            meal = try body.manualMeal(id: id ?? RandomUUID.make(), now: services.now())
+            meal = try body.manualMeal(id: id ?? TimeOrderedUUID.make(), now: services.now())
         }
         let saved = try await services.meals.saveMeal(meal, userId: context.userId, timeZone: profile.timeZone)
         services.events.record(.mealLogged, [

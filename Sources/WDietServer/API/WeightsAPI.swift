@@ -23,7 +23,7 @@ struct WeightsAPI: Sendable {
         if let id, let existing = try await services.weights.weightHistory(userId: context.userId).first(where: { $0.id == id }) {
             saved = existing
         } else {
-            let entry = try body.entry(id: id ?? RandomUUID.make(), unit: profile.weightUnit, now: services.now())
+            let entry = try body.entry(id: id ?? TimeOrderedUUID.make(), unit: profile.weightUnit, now: services.now())
             saved = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone)
             services.events.record(.weightLogged, ["unit": profile.weightUnit.rawValue], userId: context.userId, logger: context.logger)
         }

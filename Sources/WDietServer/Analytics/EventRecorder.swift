@@ -14,7 +14,7 @@ struct EventRecorder: Sendable {
 
     /// An event with a new id: every call is one more event.
     func record(_ name: AnalyticsEventName, _ properties: [String: String] = [:], userId: UUID, logger: Logger) {
-        store(AnalyticsEvent(id: RandomUUID.make(), name: name, properties: properties, occurredAt: now()),
+        store(AnalyticsEvent(id: TimeOrderedUUID.make(), name: name, properties: properties, occurredAt: now()),
               userId: userId, remember: false, logger: logger)
     }
 

@@ -24,7 +24,7 @@ struct MealPages: Sendable {
             let stored = try await WebPage.requireProfile(services, userId: userId)
             do {
                 let body = try MealForm.body(from: form, members: MealForm.manualMembers)
-                let meal = try body.manualMeal(id: RandomUUID.make(), now: services.now())
+                let meal = try body.manualMeal(id: TimeOrderedUUID.make(), now: services.now())
                 let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: stored.profile.timeZone)
                 // The form without script is the same moment as the API's save (004 Story 5.2).
                 services.events.record(.mealLogged, [
