@@ -20,36 +20,11 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
     /// the action's. The statement sees who holds the id, takes the user's next version only when nobody does (the
     /// UPDATE's row lock orders the user's writers as `nextVersion` does), and inserts.
     public func recordEvent(_ event: AnalyticsEvent, userId: UUID) async throws {
-        let now = PostgresInstant(now())
-        let properties = try Self.propertiesJSON(event)
+        let query = try Self.insertQuery(event, userId: userId, now: PostgresInstant(now()))
         let outcome = try await access.run { client in
-            let rows = try await client.query("""
-                WITH existing AS (SELECT user_id FROM analytics_events WHERE id = \(event.id)),
-                version AS (
-                    UPDATE users SET last_version = last_version + 1
-                    WHERE id = \(userId) AND NOT EXISTS (SELECT 1 FROM existing)
-                    RETURNING last_version
-                ),
-                inserted AS (
-                    INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
-                    SELECT \(event.id), \(userId), \(event.name.rawValue), \(properties)::jsonb,
-                        \(PostgresInstant(event.occurredAt)), \(now), \(now), last_version
-                    FROM version
-                    ON CONFLICT (id) DO NOTHING RETURNING 1
-                )
-                SELECT (SELECT user_id FROM existing), (SELECT count(*) FROM version), (SELECT count(*) FROM inserted)
-                """, logger: access.logger)
-            for try await row in rows.decode((UUID?, Int64, Int64).self) { return row }
-            throw StoreError.unavailable("The event was not recorded")
+            try await Self.outcome(of: client.query(query, logger: access.logger))
         }
-        let (owner, versioned, inserted) = outcome
-        if inserted == 1 { return }
-        // A retried upload records the event once, without a new version.
-        if let owner {
-            guard owner == userId else { throw Self.idInUse }
-            return
-        }
-        guard versioned == 1 else { throw PostgresStoreAccess.userNotFound }
+        guard try Self.needsRecheck(outcome, userId: userId) else { return }
         // Recorded meanwhile by another request (after this statement's snapshot): the same as finding it.
         let current = try await access.run { client -> UUID? in
             let rows = try await client.query("SELECT user_id FROM analytics_events WHERE id = \(event.id)", logger: access.logger)
@@ -57,6 +32,48 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
             return nil
         }
         guard current == userId else { throw Self.idInUse }
+    }
+
+    /// The statement of `recordEvent`; also run inside a meal's transaction (`PostgresMealStore`).
+    static func insertQuery(_ event: AnalyticsEvent, userId: UUID, now: PostgresInstant) throws -> PostgresQuery {
+        let properties = try propertiesJSON(event)
+        return """
+            WITH existing AS (SELECT user_id FROM analytics_events WHERE id = \(event.id)),
+            version AS (
+                UPDATE users SET last_version = last_version + 1
+                WHERE id = \(userId) AND NOT EXISTS (SELECT 1 FROM existing)
+                RETURNING last_version
+            ),
+            inserted AS (
+                INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
+                SELECT \(event.id), \(userId), \(event.name.rawValue), \(properties)::jsonb,
+                    \(PostgresInstant(event.occurredAt)), \(now), \(now), last_version
+                FROM version
+                ON CONFLICT (id) DO NOTHING RETURNING 1
+            )
+            SELECT (SELECT user_id FROM existing), (SELECT count(*) FROM version), (SELECT count(*) FROM inserted)
+            """
+    }
+
+    /// What `insertQuery` found: the id's owner before it, whether it drew a version, whether it inserted.
+    typealias InsertOutcome = (owner: UUID?, versioned: Int64, inserted: Int64)
+
+    static func outcome(of rows: PostgresRowSequence) async throws -> InsertOutcome {
+        for try await row in rows.decode((UUID?, Int64, Int64).self) { return row }
+        throw StoreError.unavailable("The event was not recorded")
+    }
+
+    /// Throws when the outcome refuses the event; true when another request inserted the same id after the
+    /// statement's snapshot, so that only a second look tells whose it is.
+    static func needsRecheck(_ outcome: InsertOutcome, userId: UUID) throws -> Bool {
+        if outcome.inserted == 1 { return false }
+        // A retried upload records the event once, without a new version.
+        if let owner = outcome.owner {
+            guard owner == userId else { throw idInUse }
+            return false
+        }
+        guard outcome.versioned == 1 else { throw PostgresStoreAccess.userNotFound }
+        return true
     }
 
     public func events(userId: UUID) async throws -> [AnalyticsEvent] {

@@ -35,12 +35,11 @@ struct MealsAPI: Sendable {
         } else {
             meal = try body.manualMeal(id: id ?? TimeOrderedUUID.make(), now: services.now())
         }
-        let saved = try await services.meals.saveMeal(meal, userId: context.userId, timeZone: profile.timeZone)
-        services.events.record(.mealLogged, [
-            "source": body.isFromCatalog ? "database" : "manual",
-            "meal_type": EventRecorder.mealType(loggedAt: saved.meal.loggedAt, in: profile.timeZone),
-        ], userId: context.userId, logger: context.logger)
-        return try Self.created(MealJSON(saved, profile: profile), request: request, context: context)
+        let event = services.events.mealLogged(
+            source: body.isFromCatalog ? "database" : "manual", loggedAt: meal.loggedAt, in: profile.timeZone)
+        let saved = try await services.meals.saveMeal(meal, userId: context.userId, timeZone: profile.timeZone, recording: event)
+        EventRecorder.logNotRecorded(event, error: saved.eventError, logger: context.logger)
+        return try Self.created(MealJSON(saved.meal, profile: profile), request: request, context: context)
     }
 
     /// A local day's meals (`?date=`, default today in the user's zone), newest first, with their totals.

@@ -26,6 +26,20 @@ struct EventRecorder: Sendable {
               userId: userId, remember: true, logger: logger)
     }
 
+    /// `meal_logged` for a meal saved now, for the store to record in the meal's own transaction
+    /// (`MealStore.saveMeal(_:userId:timeZone:recording:)`): its source and the meal type of the hour it was eaten.
+    func mealLogged(source: String, loggedAt: Date, in timeZone: TimeZone) -> AnalyticsEvent {
+        AnalyticsEvent(id: TimeOrderedUUID.make(), name: .mealLogged, properties: [
+            "source": source, "meal_type": Self.mealType(loggedAt: loggedAt, in: timeZone),
+        ], occurredAt: now())
+    }
+
+    /// An event a store left out of a save it made: logged, never an error for the user.
+    static func logNotRecorded(_ event: AnalyticsEvent, error: (any Error)?, logger: Logger) {
+        guard let error else { return }
+        logger.warning("Analytics event not recorded", metadata: ["event": "\(event.name.rawValue)", "error": "\(error)"])
+    }
+
     private func store(_ event: AnalyticsEvent, userId: UUID, remember: Bool, logger: Logger) {
         Task { [analytics, recorded] in
             do {

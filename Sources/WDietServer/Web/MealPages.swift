@@ -25,12 +25,11 @@ struct MealPages: Sendable {
             do {
                 let body = try MealForm.body(from: form, members: MealForm.manualMembers)
                 let meal = try body.manualMeal(id: TimeOrderedUUID.make(), now: services.now())
-                let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: stored.profile.timeZone)
                 // The form without script is the same moment as the API's save (004 Story 5.2).
-                services.events.record(.mealLogged, [
-                    "source": "manual", "meal_type": EventRecorder.mealType(loggedAt: saved.meal.loggedAt, in: stored.profile.timeZone),
-                ], userId: userId, logger: context.logger)
-                throw WebRedirect(location: "/meals/today?saved=\(saved.id.uuidString.lowercased())")
+                let event = services.events.mealLogged(source: "manual", loggedAt: meal.loggedAt, in: stored.profile.timeZone)
+                let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: stored.profile.timeZone, recording: event)
+                EventRecorder.logNotRecorded(event, error: saved.eventError, logger: context.logger)
+                throw WebRedirect(location: "/meals/today?saved=\(saved.meal.id.uuidString.lowercased())")
             } catch let error as APIError where error.status.code < 500 {
                 var page = LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now())
                 page.manual = ManualMealForm(form: form, errors: error.fields)

@@ -277,4 +277,70 @@ import WDietTestSupport
             }
         }
     }
+
+    // MARK: The meal and its analytics event in one transaction
+
+    @Test(arguments: StoreBackend.allCases)
+    func savesTheMealAndRecordsItsEventInTheSameWrite(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()  // version 1
+            let meal = Meal(name: "Apple", kcal: 95, loggedAt: Fixtures.utc("2026-03-01T08:30:00Z"))
+            let event = AnalyticsEvent(
+                name: .mealLogged, properties: ["source": "manual", "meal_type": "breakfast"],
+                occurredAt: Fixtures.utc("2026-03-01T08:30:01Z"))
+
+            let saved = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
+
+            #expect(saved.eventError == nil)
+            #expect(saved.meal.version == 2)
+            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.meal)
+            #expect(try await stores.analytics.events(userId: user) == [event])
+            // The event drew the version after the meal's: the next write gets the one after that.
+            let next = try await stores.meals.saveMeal(
+                Meal(name: "Tea", kcal: 2, loggedAt: Fixtures.utc("2026-03-01T09:00:00Z")), userId: user, timeZone: berlin)
+            #expect(next.version == saved.meal.version + 2)
+
+            // A retried upload: the event is the user's already, so nothing is added and nothing is reported.
+            let retried = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
+            #expect(retried.eventError == nil)
+            #expect(retried.meal == saved.meal)
+            #expect(try await stores.analytics.events(userId: user) == [event])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func anEventThatCannotBeStoredNeverCostsTheMeal(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()  // version 1
+            let other = try await stores.makeUser()
+            let event = AnalyticsEvent(name: .mealLogged, properties: ["source": "manual"], occurredAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+            try await stores.analytics.recordEvent(event, userId: other)
+            let meal = Meal(name: "Soup", kcal: 210, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+
+            let saved = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
+
+            #expect(saved.eventError as? StoreError == StoreError.conflict("This id is already in use"))
+            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.meal)
+            #expect(try await stores.meals.meals(userId: user, on: Fixtures.date("2026-03-01")) == [saved.meal])
+            #expect(try await stores.analytics.events(userId: user) == [])
+            #expect(try await stores.analytics.events(userId: other) == [event])
+            // Nothing of the refused event is left behind, not even a version: the next write follows the meal's.
+            let next = try await stores.meals.saveMeal(
+                Meal(name: "Bread", kcal: 80, loggedAt: Fixtures.utc("2026-03-01T12:05:00Z")), userId: user, timeZone: berlin)
+            #expect(next.version == saved.meal.version + 1)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aRefusedMealRecordsNoEvent(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let meal = Meal(name: "Nothing", kcal: 0, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+            let event = AnalyticsEvent(name: .mealLogged, occurredAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+            await #expect(throws: StoreError.invalid("Calories must be between 1-9999")) {
+                try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
+            }
+            #expect(try await stores.analytics.events(userId: user) == [])
+        }
+    }
 }
