@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import WDietStore
 
@@ -34,7 +35,24 @@ public struct PostgresAnalyticsStore: AnalyticsStore {
         guard current == userId else { throw Self.idInUse }
     }
 
-    /// The statement of `recordEvent`; also run inside a meal's transaction (`PostgresMealStore`).
+    /// Records an action's event inside the action's transaction (a meal's, a weight's), in a savepoint of its own:
+    /// nil when it is stored (or was already there), else why not; the action's rows are never undone by it.
+    /// Throws only when the transaction itself is broken (the savepoint cannot be set or rolled back to).
+    static func recordAlongside(_ event: AnalyticsEvent, userId: UUID, now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (any Error)? {
+        try await connection.query("SAVEPOINT action_event", logger: logger)
+        do {
+            let outcome = try await outcome(of: connection.query(insertQuery(event, userId: userId, now: PostgresInstant(now)), logger: logger))
+            // Inserted by another transaction after this one's snapshot (a concurrent retry of a client's id):
+            // reported rather than looked at again, since the action must not wait for it.
+            if try needsRecheck(outcome, userId: userId) { throw idInUse }
+            return nil
+        } catch {
+            try await connection.query("ROLLBACK TO SAVEPOINT action_event", logger: logger)
+            return error
+        }
+    }
+
+    /// The statement of `recordEvent` and `recordAlongside`.
     static func insertQuery(_ event: AnalyticsEvent, userId: UUID, now: PostgresInstant) throws -> PostgresQuery {
         let properties = try propertiesJSON(event)
         return """

@@ -24,34 +24,16 @@ public struct PostgresMealStore: MealStore {
         return saved
     }
 
-    public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> MealSavedWithEvent {
+    public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredMeal> {
         try StoreValidation.validate(meal)
         let now = PostgresInstant(now()).date
         var meal = meal
+        // Stored to the millisecond, as in `saveMeals`.
         meal.loggedAt = PostgresInstant(meal.loggedAt).date
         let row = StoredMeal(
             meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone), version: 0,
             createdAt: now, updatedAt: now)
-        let eventQuery = Result { try PostgresAnalyticsStore.insertQuery(event, userId: userId, now: PostgresInstant(now)) }
-        return try await PostgresStoreErrors.guarded(logger) {
-            try await client.withTransaction(logger: logger) { connection in
-                guard let saved = try await StoredMeal.save([row], userId: userId, now: now, on: connection, logger: logger).first else {
-                    throw StoreError.unavailable("The meal was not saved")
-                }
-                // Its own savepoint: a failed event is undone alone, and the meal commits all the same.
-                try await connection.query("SAVEPOINT meal_event", logger: logger)
-                do {
-                    let outcome = try await PostgresAnalyticsStore.outcome(of: connection.query(eventQuery.get(), logger: logger))
-                    // Inserted by another transaction after this one's snapshot (a concurrent retry of a client's id):
-                    // reported rather than looked at again, since the meal must not wait for it.
-                    if try PostgresAnalyticsStore.needsRecheck(outcome, userId: userId) { throw PostgresAnalyticsStore.idInUse }
-                    return MealSavedWithEvent(meal: saved, eventError: nil)
-                } catch {
-                    try await connection.query("ROLLBACK TO SAVEPOINT meal_event", logger: logger)
-                    return MealSavedWithEvent(meal: saved, eventError: error)
-                }
-            }
-        }
+        return try await row.saveWithEvent(event, now: now, client: client, logger: logger)
     }
 
     public func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal] {

@@ -53,6 +53,20 @@ protocol PostgresOwnedRow: Equatable, Sendable {
 }
 
 extension PostgresOwnedRow {
+    /// Saves this row (`save`) and records the event of that moment in the same transaction, in a savepoint of its
+    /// own (`PostgresAnalyticsStore.recordAlongside`): one commit for the action and its event.
+    func saveWithEvent(_ event: AnalyticsEvent, now: Date, client: PostgresClient, logger: Logger) async throws -> SavedWithEvent<Self> {
+        try await PostgresStoreErrors.guarded(logger) {
+            try await client.withTransaction(logger: logger) { connection in
+                guard let saved = try await Self.save([self], userId: userId, now: now, on: connection, logger: logger).first else {
+                    throw StoreError.unavailable("The row was not saved")
+                }
+                let eventError = try await PostgresAnalyticsStore.recordAlongside(event, userId: userId, now: now, on: connection, logger: logger)
+                return SavedWithEvent(row: saved, eventError: eventError)
+            }
+        }
+    }
+
     /// Inserts the rows, or updates the same user's rows with their ids, in the order given, each changed row under
     /// a new version; an identical row keeps the stored one and its version (a retried upload is not a change).
     /// Runs inside the caller's transaction, so a batch is all or none.

@@ -24,6 +24,18 @@ public struct PostgresWeightStore: WeightStore {
         return saved
     }
 
+    public func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredWeight> {
+        try StoreValidation.validate(entry)
+        let now = PostgresInstant(now()).date
+        var entry = entry
+        // Stored to the millisecond, as in `saveWeights`.
+        entry.loggedAt = PostgresInstant(entry.loggedAt).date
+        let row = StoredWeight(
+            entry: entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone), version: 0,
+            createdAt: now, updatedAt: now)
+        return try await row.saveWithEvent(event, now: now, client: client, logger: logger)
+    }
+
     public func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight] {
         for entry in entries { try StoreValidation.validate(entry) }
         let now = PostgresInstant(now()).date

@@ -23,26 +23,10 @@ public struct SQLiteMealStore: MealStore {
         }
     }
 
-    public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> MealSavedWithEvent {
+    public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredMeal> {
         try StoreValidation.validate(meal)
         let record = MealRecord(meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone))
-        let now = AppDatabase.instantText(now())
-        // Encoded before the write, so that the one writer does only the SQL.
-        let eventRecord = Result { try AnalyticsEventRecord(event, userId: userId, createdAt: now, version: 0) }
-        return try await database.storeWrite { db in
-            let saved = try MealRecord.save(record, in: db, now: now).stored()
-            do {
-                let eventRecord = try eventRecord.get()
-                // Its own savepoint: a failed event is undone alone, and the meal is saved all the same.
-                try db.inSavepoint {
-                    try SQLiteAnalyticsStore.insert(eventRecord, in: db)
-                    return .commit
-                }
-                return MealSavedWithEvent(meal: saved, eventError: nil)
-            } catch {
-                return MealSavedWithEvent(meal: saved, eventError: error)
-            }
-        }
+        return try await database.saveWithEvent(record, event: event, userId: userId, now: AppDatabase.instantText(now())) { try $0.stored() }
     }
 
     public func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal] {

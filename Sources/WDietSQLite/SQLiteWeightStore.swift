@@ -23,6 +23,12 @@ public struct SQLiteWeightStore: WeightStore {
         }
     }
 
+    public func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredWeight> {
+        try StoreValidation.validate(entry)
+        let record = WeightRecord(entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone))
+        return try await database.saveWithEvent(record, event: event, userId: userId, now: AppDatabase.instantText(now())) { try $0.stored() }
+    }
+
     public func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight] {
         for entry in entries { try StoreValidation.validate(entry) }
         let records = entries.map { WeightRecord($0, userId: userId, localDate: LocalDate($0.loggedAt, in: timeZone)) }

@@ -13,7 +13,7 @@ public protocol MealStore: Sendable {
     /// commit instead of two on the busiest write (as a write of its own, the event was a quarter of a meal
     /// save's CPU on SQLite). The event never fails or undoes the save: when it cannot be stored (its id is
     /// already in use, …), the meal is saved without it and the reason comes back in `eventError`.
-    func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> MealSavedWithEvent
+    func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredMeal>
     /// Saves several meals in one transaction, all or none, with the rules of `saveMeal` (an import, a batch
     /// of offline edits). Returned in the order given.
     func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal]
@@ -33,14 +33,15 @@ public protocol MealStore: Sendable {
     func meals(userId: UUID, on date: LocalDate) async throws -> [StoredMeal]
 }
 
-/// A meal saved together with its analytics event (`MealStore.saveMeal(_:userId:timeZone:recording:)`).
-public struct MealSavedWithEvent: Sendable {
-    public let meal: StoredMeal
+/// A row saved together with the analytics event of its moment (`MealStore.saveMeal(_:userId:timeZone:recording:)`,
+/// `WeightStore.saveWeight(_:userId:timeZone:recording:)`).
+public struct SavedWithEvent<Row: Sendable>: Sendable {
+    public let row: Row
     /// Why the event was left out, or nil when it was recorded (or was already there, from a retried upload).
     public let eventError: (any Error)?
 
-    public init(meal: StoredMeal, eventError: (any Error)?) {
-        self.meal = meal
+    public init(row: Row, eventError: (any Error)?) {
+        self.row = row
         self.eventError = eventError
     }
 }

@@ -6,6 +6,9 @@ import WDietCore
 public protocol WeightStore: Sendable {
     /// Inserts the entry, or updates the user's entry with the same id; the same rules as `MealStore.saveMeal`.
     func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone) async throws -> StoredWeight
+    /// `saveWeight`, with the analytics event of that moment (`weight_logged`) in the same transaction; the same
+    /// rules as `MealStore.saveMeal(_:userId:timeZone:recording:)`.
+    func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredWeight>
     /// Saves several entries in one transaction, all or none, with the rules of `saveWeight`.
     func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight]
 

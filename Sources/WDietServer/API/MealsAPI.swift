@@ -39,7 +39,7 @@ struct MealsAPI: Sendable {
             source: body.isFromCatalog ? "database" : "manual", loggedAt: meal.loggedAt, in: profile.timeZone)
         let saved = try await services.meals.saveMeal(meal, userId: context.userId, timeZone: profile.timeZone, recording: event)
         EventRecorder.logNotRecorded(event, error: saved.eventError, logger: context.logger)
-        return try Self.created(MealJSON(saved.meal, profile: profile), request: request, context: context)
+        return try Self.created(MealJSON(saved.row, profile: profile), request: request, context: context)
     }
 
     /// A local day's meals (`?date=`, default today in the user's zone), newest first, with their totals.

@@ -24,8 +24,10 @@ struct WeightsAPI: Sendable {
             saved = existing
         } else {
             let entry = try body.entry(id: id ?? TimeOrderedUUID.make(), unit: profile.weightUnit, now: services.now())
-            saved = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone)
-            services.events.record(.weightLogged, ["unit": profile.weightUnit.rawValue], userId: context.userId, logger: context.logger)
+            let event = services.events.weightLogged(unit: profile.weightUnit)
+            let result = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone, recording: event)
+            EventRecorder.logNotRecorded(event, error: result.eventError, logger: context.logger)
+            saved = result.row
         }
         let recent = try await services.weights.recentDailyWeights(
             userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays

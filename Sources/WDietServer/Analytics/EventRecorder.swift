@@ -34,6 +34,11 @@ struct EventRecorder: Sendable {
         ], occurredAt: now())
     }
 
+    /// `weight_logged` for a weight saved now, for the store to record in the weight's own transaction.
+    func weightLogged(unit: WeightUnit) -> AnalyticsEvent {
+        AnalyticsEvent(id: TimeOrderedUUID.make(), name: .weightLogged, properties: ["unit": unit.rawValue], occurredAt: now())
+    }
+
     /// An event a store left out of a save it made: logged, never an error for the user.
     static func logNotRecorded(_ event: AnalyticsEvent, error: (any Error)?, logger: Logger) {
         guard let error else { return }

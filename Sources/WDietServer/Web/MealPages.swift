@@ -29,7 +29,7 @@ struct MealPages: Sendable {
                 let event = services.events.mealLogged(source: "manual", loggedAt: meal.loggedAt, in: stored.profile.timeZone)
                 let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: stored.profile.timeZone, recording: event)
                 EventRecorder.logNotRecorded(event, error: saved.eventError, logger: context.logger)
-                throw WebRedirect(location: "/meals/today?saved=\(saved.meal.id.uuidString.lowercased())")
+                throw WebRedirect(location: "/meals/today?saved=\(saved.row.id.uuidString.lowercased())")
             } catch let error as APIError where error.status.code < 500 {
                 var page = LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now())
                 page.manual = ManualMealForm(form: form, errors: error.fields)

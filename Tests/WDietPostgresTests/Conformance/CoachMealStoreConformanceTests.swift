@@ -292,18 +292,18 @@ import WDietTestSupport
             let saved = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
 
             #expect(saved.eventError == nil)
-            #expect(saved.meal.version == 2)
-            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.meal)
+            #expect(saved.row.version == 2)
+            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.row)
             #expect(try await stores.analytics.events(userId: user) == [event])
             // The event drew the version after the meal's: the next write gets the one after that.
             let next = try await stores.meals.saveMeal(
                 Meal(name: "Tea", kcal: 2, loggedAt: Fixtures.utc("2026-03-01T09:00:00Z")), userId: user, timeZone: berlin)
-            #expect(next.version == saved.meal.version + 2)
+            #expect(next.version == saved.row.version + 2)
 
             // A retried upload: the event is the user's already, so nothing is added and nothing is reported.
             let retried = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
             #expect(retried.eventError == nil)
-            #expect(retried.meal == saved.meal)
+            #expect(retried.row == saved.row)
             #expect(try await stores.analytics.events(userId: user) == [event])
         }
     }
@@ -320,14 +320,14 @@ import WDietTestSupport
             let saved = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event)
 
             #expect(saved.eventError as? StoreError == StoreError.conflict("This id is already in use"))
-            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.meal)
-            #expect(try await stores.meals.meals(userId: user, on: Fixtures.date("2026-03-01")) == [saved.meal])
+            #expect(try await stores.meals.meal(userId: user, id: meal.id) == saved.row)
+            #expect(try await stores.meals.meals(userId: user, on: Fixtures.date("2026-03-01")) == [saved.row])
             #expect(try await stores.analytics.events(userId: user) == [])
             #expect(try await stores.analytics.events(userId: other) == [event])
             // Nothing of the refused event is left behind, not even a version: the next write follows the meal's.
             let next = try await stores.meals.saveMeal(
                 Meal(name: "Bread", kcal: 80, loggedAt: Fixtures.utc("2026-03-01T12:05:00Z")), userId: user, timeZone: berlin)
-            #expect(next.version == saved.meal.version + 1)
+            #expect(next.version == saved.row.version + 1)
         }
     }
 

@@ -145,4 +145,32 @@ import WDietTestSupport
             #expect(try await stores.weights.recentDailyWeights(userId: user, through: Fixtures.date("2026-03-04"), days: 0).isEmpty)
         }
     }
+
+    /// `weight_logged` commits with its weight; an event that cannot be stored never costs the weight.
+    @Test(arguments: StoreBackend.allCases)
+    func savesTheWeightAndRecordsItsEventInTheSameWrite(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let entry = WeightEntry(kg: 80.4, loggedAt: Fixtures.utc("2026-03-01T07:00:00Z"))
+            let event = AnalyticsEvent(name: .weightLogged, properties: ["unit": "kg"], occurredAt: Fixtures.utc("2026-03-01T07:00:01Z"))
+
+            let saved = try await stores.weights.saveWeight(entry, userId: user, timeZone: Self.berlin, recording: event)
+
+            #expect(saved.eventError == nil)
+            #expect(saved.row.entry == entry)
+            #expect(try await stores.weights.weightHistory(userId: user) == [saved.row])
+            #expect(try await stores.analytics.events(userId: user) == [event])
+            // The event drew the version after the weight's.
+            let next = try await Self.log(80.2, at: "2026-03-02T07:00:00Z", user: user, in: stores)
+            #expect(next.version == saved.row.version + 2)
+
+            // The same event id again, now another user's weight: refused, and that weight is saved all the same.
+            let other = try await stores.makeUser()
+            let theirs = WeightEntry(kg: 65.0, loggedAt: Fixtures.utc("2026-03-01T07:30:00Z"))
+            let refused = try await stores.weights.saveWeight(theirs, userId: other, timeZone: Self.berlin, recording: event)
+            #expect(refused.eventError as? StoreError == StoreError.conflict("This id is already in use"))
+            #expect(try await stores.weights.weightHistory(userId: other) == [refused.row])
+            #expect(try await stores.analytics.events(userId: other) == [])
+        }
+    }
 }
