@@ -159,3 +159,30 @@ def test_leaving_a_filled_form_asks_discard_meal(server, page):
     status, day = api(page, server, "GET", "/api/v1/meals")
     assert day["meals"] == []
     assert page.console_errors == []
+
+
+def test_the_meal_the_page_saves_has_a_time_ordered_id(server, page):
+    """The ids the web app makes (meals, weights, its analytics events) are version 7 UUIDs like the server's own:
+    rows are keyed by id, and ids made in the same moment share an index page instead of each dirtying a random one."""
+    signed_in(page, server)
+    page.goto(server + "/meals/new")
+    # RFC 9562, Appendix A.6: 2022-02-22 19:22:22 UTC (1645557742000 ms) is the timestamp 017F22E2-79B0.
+    example = page.evaluate("WDiet.newId(1645557742000)")
+    assert re.fullmatch(r"017f22e2-79b0-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", example), example
+    later = page.evaluate("Array.from({ length: 50 }, (_, i) => WDiet.newId(1795000000000 + i))")
+    assert later == sorted(later) and len(set(later)) == 50
+
+    page.get_by_role("button", name="Manual Entry").click()
+    page.get_by_role("button", name="Lunch").click()
+    page.get_by_label("Calories").fill("420")
+    before = page.evaluate("Date.now()")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/v1/meals")) as sent:
+        page.get_by_role("button", name="Save").click()
+    after = page.evaluate("Date.now()")
+    meal_id = sent.value.post_data_json["id"]
+    assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", meal_id), meal_id
+    assert before <= int(meal_id.replace("-", "")[:12], 16) <= after
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    status, day = api(page, server, "GET", "/api/v1/meals")
+    assert [m["id"] for m in day["meals"]] == [meal_id]
+    assert page.console_errors == []

@@ -47,16 +47,39 @@ export WDIET_TEST_POSTGRES_URL="$(scripts/postgres-test-cluster.sh start "$PG_DI
 # making progress with every thread idle (a web account-deletion test on both backends was the one left; it passes
 # alone; under investigation, see the README's "Known issues"). A run that has not finished in 20 minutes (a normal
 # one takes 5) is stopped and run once more, so a hang is retried once and then fails loudly, never holding CI.
-run_swift_tests() { timeout --kill-after=30s 20m swift test --skip-build "$@"; }
+# The output is line-buffered (stdbuf, inherited by the test binary) and kept, so that a stopped run can name the
+# tests it started and never finished: block-buffered, its last few kilobytes never reached the log.
+SWIFT_TEST_LOG="$(mktemp "${TMPDIR:-/tmp}/wdiet-swift-test.XXXXXX")"
+run_swift_tests() {
+    timeout --kill-after=30s 20m stdbuf -oL -eL swift test --skip-build "$@" 2>&1 | tee "$SWIFT_TEST_LOG"
+    return "${PIPESTATUS[0]}"
+}
+unfinished_tests() {
+    python3 - "$SWIFT_TEST_LOG" <<'PYTHON'
+import re, sys
+started, ended = [], set()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    if m := re.match(r"◇ Test (.+?) started\.", line):
+        started.append(m.group(1))
+    elif m := re.match(r"[✔✘] Test (.+?) (with \d+ test cases? )?(passed|failed)", line):
+        ended.add(m.group(1))
+for name in dict.fromkeys(started):
+    if name not in ended and name != "run" and not name.startswith("case passing"):
+        print("  " + name)
+PYTHON
+}
 set +e
 run_swift_tests "$@"
 status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     pkill -KILL -f 'wdietPackageTests.xctest' || true
-    echo "swift test did not finish within 20 minutes: running it once more" >&2
+    echo "swift test did not finish within 20 minutes; the tests it started and never finished:" >&2
+    unfinished_tests >&2
+    echo "Running it once more." >&2
     run_swift_tests "$@"
     status=$?
 fi
+rm -f "$SWIFT_TEST_LOG"
 set -e
 [ "$status" -eq 0 ] || exit "$status"
 # The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/.

@@ -320,7 +320,7 @@
     saving = true;
     button.disabled = true;
     // A client id makes a retried save harmless: the server returns the meal it already has.
-    if (window.crypto && typeof window.crypto.randomUUID === "function") body.id = window.crypto.randomUUID();
+    body.id = WDiet.newId();
     try {
       const meal = await WDiet.api("POST", "/api/v1/meals", body);
       guard.allowLeave();

@@ -70,7 +70,7 @@
     save.disabled = true;
     save.textContent = "Saving…";
     try {
-      await WDiet.api("POST", "/api/v1/weights", { [unit]: value, id: crypto.randomUUID ? crypto.randomUUID() : undefined });
+      await WDiet.api("POST", "/api/v1/weights", { [unit]: value, id: WDiet.newId() });
     } catch (failure) {
       const message = (failure.fields && (failure.fields.kg || failure.fields.lb)) || failure.message;
       showError(message);
