@@ -109,7 +109,7 @@ public struct PostgresAccountStore: AccountStore {
 
     public func touchSession(tokenHash: String, lastUsedAt: Date) async throws {
         try await access.run { client in
-            _ = try await client.query(
+            try await client.execute(
                 "UPDATE sessions SET last_used_at = \(PostgresInstant(lastUsedAt)) WHERE token_hash = \(tokenHash)",
                 logger: access.logger)
         }

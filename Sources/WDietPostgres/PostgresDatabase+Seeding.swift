@@ -11,6 +11,6 @@ extension PostgresDatabase {
 
     /// Removes every user and, by cascade, everything they own (`wdiet seed --force`); the food catalog stays.
     public func removeAllUsers() async throws {
-        try await client.query("TRUNCATE users CASCADE", logger: logger)
+        try await client.execute("TRUNCATE users CASCADE", logger: logger)
     }
 }

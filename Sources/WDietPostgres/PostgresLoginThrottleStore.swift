@@ -47,7 +47,7 @@ public struct PostgresLoginThrottleStore: LoginThrottleStore {
                 """, logger: access.logger)
             let counts = try await Self.counts(rows)
             // Ended windows count for nothing: forget them on the way, skipping rows another process holds.
-            try await client.query("""
+            try await client.execute("""
                 DELETE FROM login_failures WHERE throttle_key IN (
                     SELECT throttle_key FROM login_failures WHERE window_started_at <= \(cutoff)
                     FOR UPDATE SKIP LOCKED
@@ -60,7 +60,7 @@ public struct PostgresLoginThrottleStore: LoginThrottleStore {
 
     public func clearFailures(key: String) async throws {
         try await access.run { client in
-            _ = try await client.query("DELETE FROM login_failures WHERE throttle_key = \(key)", logger: access.logger)
+            try await client.execute("DELETE FROM login_failures WHERE throttle_key = \(key)", logger: access.logger)
         }
     }
 

@@ -48,7 +48,7 @@ public struct PostgresRateLimitStore: RateLimitStore {
 
     public func release(_ id: UUID) async throws {
         try await access.run { client in
-            _ = try await client.query("DELETE FROM rate_limit_events WHERE id = \(id)", logger: access.logger)
+            try await client.execute("DELETE FROM rate_limit_events WHERE id = \(id)", logger: access.logger)
         }
     }
 }

@@ -60,3 +60,12 @@ struct PostgresStoreAccess: Sendable {
         return mapped
     }
 }
+
+extension PostgresClient {
+    /// Runs a statement whose rows nobody reads, and reads them to the end all the same: the pool takes a
+    /// connection back only when the query's row sequence finishes, and a sequence dropped while still streaming
+    /// (`finishOnDeinit: false` in PostgresNIO) would keep its connection leased, so the pool could never shut down.
+    func execute(_ query: PostgresQuery, logger: Logger) async throws {
+        for try await _ in try await self.query(query, logger: logger) {}
+    }
+}
