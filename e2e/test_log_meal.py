@@ -1,5 +1,6 @@
 """Log a meal (000 Journey 2): search the catalog, choose a portion, see the numbers live, save; manual entry."""
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -175,10 +176,11 @@ def test_the_meal_the_page_saves_has_a_time_ordered_id(server, page):
     page.get_by_role("button", name="Manual Entry").click()
     page.get_by_role("button", name="Lunch").click()
     page.get_by_label("Calories").fill("420")
-    before = page.evaluate("Date.now()")
+    # The browser runs on this machine's clock; the page navigates away once saved, so it is read from here.
+    before = int(time.time() * 1000)
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/v1/meals")) as sent:
         page.get_by_role("button", name="Save").click()
-    after = page.evaluate("Date.now()")
+    after = int(time.time() * 1000) + 1
     meal_id = sent.value.post_data_json["id"]
     assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", meal_id), meal_id
     assert before <= int(meal_id.replace("-", "")[:12], 16) <= after
