@@ -27,31 +27,29 @@ public struct PostgresMealStore: MealStore {
     public func saveMeal(_ meal: Meal, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredMeal> {
         try StoreValidation.validate(meal)
         let now = PostgresInstant(now()).date
-        var meal = meal
-        // Stored to the millisecond, as in `saveMeals`.
-        meal.loggedAt = PostgresInstant(meal.loggedAt).date
-        let row = StoredMeal(
-            meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone), version: 0,
-            createdAt: now, updatedAt: now)
-        return try await row.saveWithEvent(event, now: now, client: client, logger: logger)
+        return try await Self.row(meal, userId: userId, timeZone: timeZone, now: now)
+            .saveWithEvent(event, now: now, client: client, logger: logger)
     }
 
     public func saveMeals(_ meals: [Meal], userId: UUID, timeZone: TimeZone) async throws -> [StoredMeal] {
         for meal in meals { try StoreValidation.validate(meal) }
         let now = PostgresInstant(now()).date
-        let rows = meals.map { meal in
-            var meal = meal
-            // Stored to the millisecond; the identical-save check compares what a read would return.
-            meal.loggedAt = PostgresInstant(meal.loggedAt).date
-            return StoredMeal(
-                meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone), version: 0,
-                createdAt: now, updatedAt: now)
-        }
+        let rows = meals.map { Self.row($0, userId: userId, timeZone: timeZone, now: now) }
         return try await PostgresStoreErrors.guarded(logger) {
             try await client.withTransaction(logger: logger) { connection in
                 try await StoredMeal.save(rows, userId: userId, now: now, on: connection, logger: logger)
             }
         }
+    }
+
+    /// The row a save writes, before its version is drawn.
+    static func row(_ meal: Meal, userId: UUID, timeZone: TimeZone, now: Date) -> StoredMeal {
+        var meal = meal
+        // Stored to the millisecond; the identical-save check compares what a read would return.
+        meal.loggedAt = PostgresInstant(meal.loggedAt).date
+        return StoredMeal(
+            meal: meal, userId: userId, localDate: LocalDate(meal.loggedAt, in: timeZone), version: 0,
+            createdAt: now, updatedAt: now)
     }
 
     public func deleteMeal(userId: UUID, id: UUID) async throws -> StoredMeal {

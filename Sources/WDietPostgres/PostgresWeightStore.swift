@@ -27,30 +27,28 @@ public struct PostgresWeightStore: WeightStore {
     public func saveWeight(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone, recording event: AnalyticsEvent) async throws -> SavedWithEvent<StoredWeight> {
         try StoreValidation.validate(entry)
         let now = PostgresInstant(now()).date
-        var entry = entry
-        // Stored to the millisecond, as in `saveWeights`.
-        entry.loggedAt = PostgresInstant(entry.loggedAt).date
-        let row = StoredWeight(
-            entry: entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone), version: 0,
-            createdAt: now, updatedAt: now)
-        return try await row.saveWithEvent(event, now: now, client: client, logger: logger)
+        return try await Self.row(entry, userId: userId, timeZone: timeZone, now: now)
+            .saveWithEvent(event, now: now, client: client, logger: logger)
     }
 
     public func saveWeights(_ entries: [WeightEntry], userId: UUID, timeZone: TimeZone) async throws -> [StoredWeight] {
         for entry in entries { try StoreValidation.validate(entry) }
         let now = PostgresInstant(now()).date
-        let rows = entries.map { entry in
-            var entry = entry
-            entry.loggedAt = PostgresInstant(entry.loggedAt).date
-            return StoredWeight(
-                entry: entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone), version: 0,
-                createdAt: now, updatedAt: now)
-        }
+        let rows = entries.map { Self.row($0, userId: userId, timeZone: timeZone, now: now) }
         return try await PostgresStoreErrors.guarded(logger) {
             try await client.withTransaction(logger: logger) { connection in
                 try await StoredWeight.save(rows, userId: userId, now: now, on: connection, logger: logger)
             }
         }
+    }
+
+    /// The row a save writes, before its version is drawn; stored to the millisecond, as reads return it.
+    static func row(_ entry: WeightEntry, userId: UUID, timeZone: TimeZone, now: Date) -> StoredWeight {
+        var entry = entry
+        entry.loggedAt = PostgresInstant(entry.loggedAt).date
+        return StoredWeight(
+            entry: entry, userId: userId, localDate: LocalDate(entry.loggedAt, in: timeZone), version: 0,
+            createdAt: now, updatedAt: now)
     }
 
     public func deleteWeight(userId: UUID, id: UUID) async throws -> StoredWeight {
