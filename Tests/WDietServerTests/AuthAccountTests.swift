@@ -127,12 +127,18 @@ struct AuthAccountTests {
         }
     }
 
-    @Test("the bearer scheme is case-insensitive", arguments: StoreBackend.allCases)
+    @Test("the bearer scheme is case-insensitive and the token may be padded; another scheme is no token", arguments: StoreBackend.allCases)
     func bearerSchemeCase(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend) { t, client in
-            let registered = try await client.register("ana@example.com")
-            let response = try await client.send(.get, "/api/v1/auth/me", headers: [.authorization: "bearer \(registered.token)"])
-            #expect(response.status == .ok)
+            let token = try await client.register("ana@example.com").token
+            for accepted in ["bearer \(token)", "BEARER \(token)", "BeArEr   \(token) \t", "Bearer \t\(token)"] {
+                let response = try await client.send(.get, "/api/v1/auth/me", headers: [.authorization: accepted])
+                #expect(response.status == .ok, "\(accepted.debugDescription)")
+            }
+            for refused in ["Bearers \(token)", "Bear \(token)", "Bearer \(token)x", "Bearer \(token) x", "Bëarer \(token)"] {
+                let response = try await client.send(.get, "/api/v1/auth/me", headers: [.authorization: refused])
+                #expect(response.status == .unauthorized, "\(refused.debugDescription)")
+            }
         }
     }
 }
