@@ -29,7 +29,7 @@ public struct PostgresDashboardStore: DashboardStore {
 
     public func dashboardInputs(userId: UUID, now: Date, dataVersion: Int64?) async throws -> DashboardInputs? {
         let key = userId.uuidString
-        if let cache, let dataVersion, let inputs = cache.inputs(forUser: key, generation: UInt64(bitPattern: dataVersion)),
+        if let cache, let dataVersion, let inputs = cache.value(forUser: key, generation: UInt64(bitPattern: dataVersion)),
            inputs.today == LocalDate(now, in: inputs.profile.profile.timeZone) {
             return inputs
         }

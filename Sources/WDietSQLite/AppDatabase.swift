@@ -11,6 +11,8 @@ public final class AppDatabase: Sendable {
     private let checkpointer: WALCheckpointer?
     /// Per-user generations of the coach data, for caches that must never outlive a write.
     public let userDataChanges = UserDataChanges()
+    /// Profiles as last read, per user, while their profile generation holds (see `SQLiteProfileStore`).
+    let profiles = UserGenerationCache<StoredProfile>(capacity: 16_384)
     /// Every store write goes through it (see `GroupCommit`).
     let groupCommit: GroupCommit
 

@@ -25,7 +25,7 @@ public struct SQLiteDashboardStore: DashboardStore {
         let key = AppDatabase.idText(userId)
         // Taken before the read starts: a write committing during the read leaves the entry behind, never ahead.
         let generation = database.userDataChanges.generation(ofUser: key)
-        if let cache, let inputs = cache.inputs(forUser: key, generation: generation),
+        if let cache, let inputs = cache.value(forUser: key, generation: generation),
            inputs.today == LocalDate(now, in: inputs.profile.profile.timeZone) {
             return inputs
         }

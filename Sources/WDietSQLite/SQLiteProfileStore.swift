@@ -15,8 +15,18 @@ public struct SQLiteProfileStore: ProfileStore {
         self.now = now
     }
 
+    /// Answered from the kept profiles while the user's profile generation holds: every meal save reads the
+    /// profile (its time zone and eating window), and under a stream of writes each read transaction costs far more
+    /// than its one row — SQLite drops the connection's page cache and memory map whenever anything was committed
+    /// since its last read (alternating runs: 0.15–0.2 ms of CPU per meal save). A missing profile is not kept.
     public func profile(userId: UUID) async throws -> StoredProfile? {
-        try await database.storeRead { db in try Self.profile(userId: userId, in: db) }
+        let key = AppDatabase.idText(userId)
+        // Taken before the read starts: a profile written during the read leaves the entry behind, never ahead.
+        let generation = database.userDataChanges.profileGeneration(ofUser: key)
+        if let kept = database.profiles.value(forUser: key, generation: generation) { return kept }
+        let stored = try await database.storeRead { db in try Self.profile(userId: userId, in: db) }
+        if let stored { database.profiles.store(stored, forUser: key, generation: generation) }
+        return stored
     }
 
     /// The read itself, for callers that combine several reads in one snapshot.

@@ -9,6 +9,9 @@ import GRDB
 /// A reader takes the generation *before* it starts its read transaction: a write that commits while the read
 /// is under way then leaves the entry one generation behind, never ahead.
 ///
+/// Profiles have a generation of their own (`profileGeneration(ofUser:)`): a profile is read by every meal save,
+/// and the user's data generation moves on with each of those saves.
+///
 /// In-process only: this holds for the SQLite store, which one `wdiet serve` process owns.
 public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
     /// The tables whose rows carry a `userId` and feed the dashboard.
@@ -17,13 +20,20 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
     private let lock = NSLock()
     /// Keyed by the stored id text; a user never written since start is at generation 0.
     private var generations: [String: UInt64] = [:]
-    /// Users touched by the transaction in progress; only the writer connection's queue uses it.
+    private var profileGenerations: [String: UInt64] = [:]
+    /// Users touched by the transaction in progress; only the writer connection's queue uses these.
     private var pending: Set<String> = []
+    private var pendingProfiles: Set<String> = []
 
     public init() {}
 
     public func generation(ofUser userIdText: String) -> UInt64 {
         lock.withLock { generations[userIdText, default: 0] }
+    }
+
+    /// Moves on only when the user's profile row is written (its data generation moves on too).
+    public func profileGeneration(ofUser userIdText: String) -> UInt64 {
+        lock.withLock { profileGenerations[userIdText, default: 0] }
     }
 
     /// Installs the triggers and the observer on the writer connection, after the migrations.
@@ -32,6 +42,17 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
             if let userId = String.fromDatabaseValue(values[0]) { pending.insert(userId) }
             return nil
         })
+        db.add(function: DatabaseFunction("wdiet_profile_changed", argumentCount: 1, pure: false) { [unowned self] values in
+            if let userId = String.fromDatabaseValue(values[0]) { pendingProfiles.insert(userId) }
+            return nil
+        })
+        for (event, rows) in [("INSERT", ["NEW"]), ("UPDATE", ["OLD", "NEW"]), ("DELETE", ["OLD"])] {
+            let calls = rows.map { "wdiet_profile_changed(\($0).userId)" }.joined(separator: ", ")
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER IF NOT EXISTS wdiet_profile_changed_\(event.lowercased())
+                AFTER \(event) ON main.profiles BEGIN SELECT \(calls); END
+                """)
+        }
         for table in Self.watchedTables {
             for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
                 try db.execute(sql: """
@@ -47,15 +68,19 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
     public func databaseDidChange(with event: DatabaseEvent) {}
 
     public func databaseDidCommit(_ db: Database) {
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty || !pendingProfiles.isEmpty else { return }
         let changed = pending
+        let changedProfiles = pendingProfiles
         pending.removeAll(keepingCapacity: true)
+        pendingProfiles.removeAll(keepingCapacity: true)
         lock.withLock {
             for userId in changed { generations[userId, default: 0] &+= 1 }
+            for userId in changedProfiles { profileGenerations[userId, default: 0] &+= 1 }
         }
     }
 
     public func databaseDidRollback(_ db: Database) {
         pending.removeAll(keepingCapacity: true)
+        pendingProfiles.removeAll(keepingCapacity: true)
     }
 }
