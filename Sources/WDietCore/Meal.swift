@@ -16,7 +16,7 @@ public struct Meal: Hashable, Codable, Sendable, Identifiable {
     public var loggedAt: Date
 
     public init(
-        id: UUID = UUID(), name: String, foodId: String? = nil, grams: Double? = nil,
+        id: UUID = TimeOrderedUUID.make(), name: String, foodId: String? = nil, grams: Double? = nil,
         kcal: Double, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil, fiber: Double? = nil,
         source: MealSource = .manual, loggedAt: Date
     ) {
@@ -40,7 +40,7 @@ public struct WeightEntry: Hashable, Codable, Sendable, Identifiable {
     public var kg: Double
     public var loggedAt: Date
 
-    public init(id: UUID = UUID(), kg: Double, loggedAt: Date) {
+    public init(id: UUID = TimeOrderedUUID.make(), kg: Double, loggedAt: Date) {
         self.id = id
         self.kg = kg
         self.loggedAt = loggedAt

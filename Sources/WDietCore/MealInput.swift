@@ -25,7 +25,7 @@ public enum MealInput {
 
     /// A manual meal: calories required (1–9999), macros and fiber optional.
     public static func manual(
-        id: UUID = UUID(), name: String, calories: NumericInput, protein: NumericInput = .missing,
+        id: UUID = TimeOrderedUUID.make(), name: String, calories: NumericInput, protein: NumericInput = .missing,
         carbs: NumericInput = .missing, fat: NumericInput = .missing, fiber: NumericInput = .missing, loggedAt: Date
     ) throws(Invalid) -> Meal {
         var errors: [Field: String] = [:]
@@ -64,7 +64,7 @@ public enum MealInput {
 
     /// A meal from the catalog: an amount in grams of a food whose values are per 100 g.
     public static func fromFood(
-        id: UUID = UUID(), foodId: String, name: String, per100g: Nutrients, grams: Double, loggedAt: Date
+        id: UUID = TimeOrderedUUID.make(), foodId: String, name: String, per100g: Nutrients, grams: Double, loggedAt: Date
     ) throws(Invalid) -> Meal {
         guard gramsRange.contains(grams) else { throw Invalid(errors: [.amount: Message.amount]) }
         let n = per100g.scaled(toGrams: grams)

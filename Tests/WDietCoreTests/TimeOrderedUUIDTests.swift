@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WDietServer
+import WDietCore
 
 @Suite("Time-ordered UUIDs")
 struct TimeOrderedUUIDTests {
@@ -51,6 +51,23 @@ struct TimeOrderedUUIDTests {
         for bit in 0..<128 where !fixed.contains(bit) {
             // A fair bit is 1 about 2,000 times in 4,000; 1,700..2,300 is more than 9 standard deviations wide.
             #expect((1_700...2_300).contains(ones[bit]), "bit \(bit): \(ones[bit]) ones")
+        }
+    }
+
+    @Test("a meal, a meal input and a weight made without an id (as the command-line client makes them) get version 7 ids of now")
+    func defaultIdsAreTimeOrdered() throws {
+        let before = UInt64(Date().timeIntervalSince1970 * 1_000)
+        let ids = [
+            Meal(name: "Apple", kcal: 95, loggedAt: Date()).id,
+            WeightEntry(kg: 70, loggedAt: Date()).id,
+            try MealInput.manual(name: "Apple", calories: .value(95), loggedAt: Date()).id,
+        ]
+        let after = UInt64(Date().timeIntervalSince1970 * 1_000)
+        for id in ids {
+            #expect(id.uuid.6 >> 4 == 7, "\(id)")
+            let bytes = [id.uuid.0, id.uuid.1, id.uuid.2, id.uuid.3, id.uuid.4, id.uuid.5]
+            let milliseconds = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            #expect((before...after).contains(milliseconds), "\(id)")
         }
     }
 }

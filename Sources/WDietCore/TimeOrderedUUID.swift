@@ -6,18 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// The ids the server makes on its busiest paths (a meal, a weight, an analytics event), as time-ordered
-/// version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
+/// The ids w-diet makes for new rows (a meal, a weight, an analytics event; on the server and in clients), as
+/// time-ordered version 7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
 ///
 /// Why time-ordered: every table keys its rows by id, and a random (version 4) id lands on a random leaf of the
 /// id index, so each save dirtied one more page of a 1.8-million-row index, written whole to the WAL at commit
 /// (`pwrite` was a quarter of a meal save's CPU). Ids made in the same few milliseconds share the index's last
-/// leaf, and a group commit writes it once. Ids from clients stay whatever the client made.
+/// leaf, and a group commit writes it once. Ids from other clients stay whatever those clients made.
 ///
 /// Why not `UUID()`: on Linux it opens, reads and closes /dev/urandom for every id (three system calls, about
 /// 4.5 µs of CPU, seen in perf profiles); this takes the same kernel randomness (`arc4random_buf`, which is
 /// getrandom on Linux) 4 KB at a time and hands it out 16 bytes per id.
-enum TimeOrderedUUID {
+public enum TimeOrderedUUID {
     private struct Pool {
         var bytes = [UInt8](repeating: 0, count: 4_096)
         /// The next unused byte; at the end, the pool is refilled first.
@@ -27,7 +27,7 @@ enum TimeOrderedUUID {
     private static let pool = Mutex(Pool())
 
     /// A version 7 id for `now` (the wall clock; tests pass their own instant).
-    static func make(now: Date = Date()) -> UUID {
+    public static func make(now: Date = Date()) -> UUID {
         var bytes: uuid_t = pool.withLock { pool in
             if pool.next == pool.bytes.count {
                 pool.bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
