@@ -5,7 +5,7 @@
 # count of each (must be 0).
 #
 #   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
-#                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"]
+#                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"] [--rate N]
 #                           [--postgres [--postgres-port 55452] | --database postgres://… [--tokens FILE] [--postgres-data DIR]]
 #
 # --postgres runs the same load on PostgreSQL: a throw-away cluster (scripts/postgres-test-cluster.sh, in a
@@ -14,6 +14,11 @@
 # users) unless --tokens names the tokens file of an earlier seed of it; note that the meal-save run leaves its meals
 # there. On PostgreSQL the summary adds the CPU the database's processes used per request (with --database, when
 # --postgres-data names the cluster's data folder on this machine).
+#
+# --rate N paces the load at N requests a second over all the connections (scripts/wrk/common.lua): each connection
+# waits a random time before each request instead of sending the next one at once. Without it every connection is
+# always busy and the latencies are mostly the queue's (connections / throughput); with it they are those of a
+# server under that load. The summary gives the rate the server really saw.
 #
 # --binary runs (and seeds with) a wdiet binary built elsewhere instead of building one: keep a copy of the old
 # build to compare two builds in alternating runs. --serve-args adds options to `wdiet serve` (e.g.
@@ -41,6 +46,7 @@ PORT=18089
 ONLY="dashboard search meal-save"
 BINARY=""
 SERVE_ARGS=""
+RATE=""
 POSTGRES=""
 POSTGRES_PORT=55452
 DATABASE_URL=""
@@ -57,6 +63,7 @@ while [ $# -gt 0 ]; do
         --port) PORT="$2"; shift 2 ;;
         --binary) BINARY="$2"; shift 2 ;;
         --serve-args) SERVE_ARGS="$2"; shift 2 ;;
+        --rate) RATE="$2"; shift 2 ;;
         --postgres) POSTGRES=1; shift ;;
         --postgres-port) POSTGRES_PORT="$2"; shift 2 ;;
         --database) DATABASE_URL="$2"; shift 2 ;;
@@ -65,6 +72,9 @@ while [ $# -gt 0 ]; do
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
+if [ -n "$RATE" ]; then
+    case "$RATE" in *[!0-9]*|0*) echo "--rate takes a whole number of requests a second above 0, not $RATE" >&2; exit 2 ;; esac
+fi
 
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_packages=()
@@ -148,6 +158,7 @@ done
 curl -fsS -o /dev/null -H "Authorization: Bearer $(head -1 "$TOKENS")" "http://127.0.0.1:$PORT/api/v1/dashboard"
 
 export WDIET_TOKENS="$TOKENS"
+if [ -n "$RATE" ]; then export WDIET_RATE="$RATE" WDIET_CONNECTIONS="$CONNECTIONS"; fi
 RESULTS=()
 # utime + stime of a process, in clock ticks.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
@@ -161,6 +172,7 @@ postgres_ticks() {
 }
 TICKS_PER_SECOND=$(getconf CLK_TCK)
 for bench in $ONLY; do
+    if [ -n "$RATE" ]; then echo "== paced at $RATE requests a second over the $CONNECTIONS connections (WDIET_RATE=$RATE)"; fi
     echo "== wrk --latency -t$THREADS -c$CONNECTIONS -d$DURATION -s scripts/wrk/$bench.lua http://127.0.0.1:$PORT"
     # A short warm-up (caches, the pool's readers, the file's pages), not counted.
     wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT" > /dev/null
@@ -184,7 +196,7 @@ trap - EXIT
 
 echo
 BACKEND="SQLite"; [ -n "$DATABASE_URL" ] && BACKEND="PostgreSQL"
-echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $LOAD, $BACKEND, $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
+echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $LOAD, $BACKEND, $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION${RATE:+, paced at $RATE req/s})"
 printf '%-10s %9s %9s %9s %9s %9s %10s %7s %14s %12s %13s\n' what P50 P90 P95 P99 max req/s non-2xx "server CPU/req" "wrk CPU/req" "PG CPU/req"
 for line in "${RESULTS[@]}"; do
     get() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }

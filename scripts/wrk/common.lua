@@ -1,6 +1,12 @@
 -- Shared by the wrk scripts of scripts/bench-server.sh: bearer tokens from $WDIET_TOKENS (one per line, written
 -- by `wdiet seed --tokens-out`), loaded once per wrk thread in init(); a count of non-2xx responses per thread;
 -- and a done() that prints P50/P90/P95/P99 (wrk's own output has no P95) and the non-2xx count.
+--
+-- With $WDIET_RATE (requests a second, over all $WDIET_CONNECTIONS connections) each connection waits before each
+-- request, a random time with an exponential distribution (as independent users send them), so that the load is
+-- that rate instead of as much as the server can take; the latencies are then those of a server at that load rather
+-- than the length of a queue that is never empty (with every connection always busy, the mean latency is
+-- connections / throughput, whatever the server does). wrk times a request from when it is sent.
 local threads = {}
 local thread_count = 0
 
@@ -14,7 +20,16 @@ tokens = {}
 next_token = 1
 non2xx = 0
 
+local rate = tonumber(os.getenv("WDIET_RATE") or "")
+if rate then
+    local mean_wait_ms = 1000 * assert(tonumber(os.getenv("WDIET_CONNECTIONS") or ""), "WDIET_CONNECTIONS") / rate
+    function delay()
+        return math.floor(-math.log(1 - math.random()) * mean_wait_ms + 0.5)
+    end
+end
+
 function load_tokens()
+    math.randomseed(os.time() + 1000 * (thread_index or 0))
     local path = os.getenv("WDIET_TOKENS") or "tokens.txt"
     local file = assert(io.open(path, "r"), "cannot open tokens file " .. path)
     for line in file:lines() do
