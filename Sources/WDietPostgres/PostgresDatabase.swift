@@ -65,10 +65,18 @@ public final class PostgresDatabase: Sendable {
         running.cancel()
     }
 
-    /// Stops the pool and waits for its connections to close.
-    public func close() async {
+    /// Stops the pool and waits for its connections to close, at most `limit`: the pool's `run()` has, rarely, not
+    /// returned after its cancellation (`BoundedWait`), and a caller shutting down must not wait forever for it.
+    /// False (and a warning in the log) when the limit came first.
+    @discardableResult
+    public func close(waitingAtMost limit: Duration = .seconds(30)) async -> Bool {
         running.cancel()
-        _ = await running.value
+        let running = running
+        let stopped = await BoundedWait.finishes(within: limit) { _ = await running.value }
+        if !stopped {
+            logger.warning("The PostgreSQL pool did not stop within the time allowed; going on without it", metadata: ["seconds": "\(limit.components.seconds)"])
+        }
+        return stopped
     }
 
     /// The pool's configuration from a URL; errors say what is wrong without repeating the password.

@@ -57,13 +57,27 @@ public final class PostgresScratchDatabase: Sendable {
         "postgres://\(server.username)\(server.password.map { ":" + $0 } ?? "")@\(server.host ?? "127.0.0.1"):\(server.port ?? 5432)/\(name)"
     }
 
-    /// Closes the client and drops the database, even with connections still open.
-    public func drop() async {
+    /// Closes the client and drops the database, even with connections still open. Each step is waited for at
+    /// most `limit` (`BoundedWait`: a client's `run()` has, rarely, never returned after its cancellation, which hung
+    /// the whole suite); a step that overruns says so on standard error, and the database, if not dropped, stays on
+    /// the throw-away cluster.
+    public func drop(waitingAtMost limit: Duration = .seconds(60)) async {
         running.cancel()
-        _ = await running.value
-        try? await Self.withAdminClient(server) { admin in
-            try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+        let running = running
+        if await !BoundedWait.finishes(within: limit, { _ = await running.value }) {
+            Self.warn("the client of scratch database \(name) did not stop within \(limit) of its cancellation; dropping the database anyway")
         }
+        let name = name, server = server
+        let dropped = await BoundedWait.finishes(within: limit) {
+            try? await Self.withAdminClient(server) { admin in
+                try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+            }
+        }
+        if !dropped { Self.warn("DROP DATABASE \(name) did not finish within \(limit); it stays on the test cluster") }
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("PostgresScratchDatabase: \(message)\n".utf8))
     }
 
     /// The cluster from `WDIET_TEST_POSTGRES_URL` ("postgres://user[:password]@host:port/database").

@@ -312,7 +312,10 @@ final class ExtraClients: @unchecked Sendable {
         }
         for task in tasks {
             task.cancel()
-            _ = await task.value
+            // Bounded, as `PostgresScratchDatabase.drop`: a client's run() has, rarely, never returned.
+            if await !BoundedWait.finishes(within: .seconds(60), { _ = await task.value }) {
+                FileHandle.standardError.write(Data("ExtraClients: a PostgreSQL client did not stop within 60 s of its cancellation\n".utf8))
+            }
         }
     }
 }
