@@ -6,8 +6,8 @@ import Testing
 struct SR28ReaderTests {
     let catalog: SR28Catalog
 
-    init() throws {
-        catalog = try SR28TestData.catalog.get()
+    init() async throws {
+        catalog = try await SR28TestData.catalog.value
     }
 
     @Test func countsMatchTheRelease() {

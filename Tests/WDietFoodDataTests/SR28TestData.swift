@@ -1,5 +1,6 @@
 import Foundation
 import WDietFoodData
+import WDietTestSupport
 
 /// The real SR28 files in the shared datasets folder, parsed once per test run (parsing in a debug build
 /// takes a few seconds, and every suite here reads the same files).
@@ -12,5 +13,6 @@ enum SR28TestData {
         .appendingPathComponent("../shared/datasets/usda-sr28")
         .standardizedFileURL
 
-    static let catalog: Result<SR28Catalog, any Error> = Result { try SR28Reader.read(directory: directory) }
+    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
+    static let catalog = SharedTestValue<SR28Catalog> { try SR28Reader.read(directory: directory) }
 }

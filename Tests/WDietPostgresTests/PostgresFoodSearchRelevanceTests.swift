@@ -28,7 +28,8 @@ enum SR28OnPostgres {
     }
 
     /// The SQLite store on the same files, to compare pages with.
-    static let sqlite: Result<AppDatabase, any Error> = Result {
+    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
+    static let sqlite = SharedTestValue<AppDatabase> {
         let database = try AppDatabase.inMemory()
         _ = try database.importFoodCatalog(from: dataFolder)
         return database
@@ -76,7 +77,7 @@ struct PostgresFoodSearchRelevanceTests {
     @Test(arguments: FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong)
     func samePageAsSQLite(query: String) async throws {
         let onPostgres = try await SR28OnPostgres.store().searchFoods(query, limit: 10)
-        let onSQLite = try SR28OnPostgres.sqlite.get().searchFoods(query, limit: 10)
+        let onSQLite = try await SR28OnPostgres.sqlite.value.searchFoods(query, limit: 10)
         #expect(onPostgres.map(\.id) == onSQLite.map(\.id), "\"\(query)\"")
         #expect(onPostgres == onSQLite, "\"\(query)\": same names, nutrients and measures")
     }

@@ -23,7 +23,7 @@ struct PostgresFoodSearchReadTests {
         #expect(banana.measures.map(\.grams) == [225, 150, 81, 101, 118, 136, 152, 126])
         #expect(banana.measures.first?.label == "1 cup, mashed")
         // Nutrients in USDA's display order, every value as SQLite reads it.
-        #expect(banana == (try SR28OnPostgres.sqlite.get().food(id: "09040")))
+        #expect(banana == (try await SR28OnPostgres.sqlite.value.food(id: "09040")))
     }
 
     @Test(arguments: ["99999", "", "9040", "'; DROP TABLE food; --", "09040 "])

@@ -4,6 +4,7 @@ import Testing
 import WDietFoodData
 import WDietSQLite
 import WDietStore
+import WDietTestSupport
 
 /// One in-memory database with SR28 imported, shared by the food suites: importing takes seconds in a debug
 /// build, and no suite writes to it after the import.
@@ -16,7 +17,8 @@ enum FoodCatalogTestDatabase {
         .appendingPathComponent("../shared/datasets/usda-sr28")
         .standardizedFileURL
 
-    static let shared: Result<AppDatabase, any Error> = Result {
+    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
+    static let shared = SharedTestValue<AppDatabase> {
         let database = try AppDatabase.inMemory()
         _ = try database.importFoodCatalog(from: dataDirectory)
         return database
@@ -170,9 +172,9 @@ struct FoodCatalogImportTests {
 
 @Suite("Food catalog reads on SR28")
 struct FoodCatalogReadTests {
-    @Test func fullCatalogCounts() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
-        let counts = try database.writer.read { db in
+    @Test func fullCatalogCounts() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
+        let counts = try await database.writer.read { db in
             try ["food", "foodNutrient", "householdMeasure", "foodGroup", "nutrientDefinition"].map {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0
             }
@@ -180,8 +182,8 @@ struct FoodCatalogReadTests {
         #expect(counts == [8_789, 679_045, 15_438, 25, 150])
     }
 
-    @Test func foodByIdHasEveryNutrientAndMeasure() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func foodByIdHasEveryNutrientAndMeasure() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         let banana = try #require(try database.food(id: "09040"))
         #expect(banana.longDescription == "Bananas, raw")
         #expect(banana.foodGroupDescription == "Fruits and Fruit Juices")
@@ -195,15 +197,15 @@ struct FoodCatalogReadTests {
         #expect(try database.food(id: "99999") == nil)
     }
 
-    @Test func nutrientDefinitionsKeepMicrograms() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func nutrientDefinitionsKeepMicrograms() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         let definitions = try database.nutrientDefinitions()
         #expect(definitions.count == 150)
         #expect(definitions.first { $0.number == "418" }?.unit == "\u{B5}g")
     }
 
-    @Test func searchResultCarriesMacrosAndMeasures() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func searchResultCarriesMacrosAndMeasures() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         let banana = try #require(try database.searchFoods("banana", limit: 3).first)
         #expect(banana == FoodSearchResult(
             id: "09040", name: "Bananas, raw", foodGroup: "Fruits and Fruit Juices", kcal: 89, protein: 1.09,
@@ -211,32 +213,32 @@ struct FoodCatalogReadTests {
         ))
     }
 
-    @Test func limitAndEmptyQueries() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func limitAndEmptyQueries() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         #expect(try database.searchFoods("cheese", limit: 7).count == 7)
         #expect(try database.searchFoods("   ", limit: 7).isEmpty)
         #expect(try database.searchFoods("cheese", limit: 0).isEmpty)
         #expect(try database.searchFoods("qwxzzy", limit: 7).isEmpty)
     }
 
-    @Test func queriesWithFTSSyntaxAreJustWords() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func queriesWithFTSSyntaxAreJustWords() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         for text in ["\"banana", "banana OR", "NOT banana", "banana*", "ban:ana", "(banana", "NEAR(banana)", "'"] {
             _ = try database.searchFoods(text, limit: 5)
         }
         #expect(try database.searchFoods("macaroni and cheese", limit: 3).first?.name.lowercased().contains("macaroni") == true)
     }
 
-    @Test func wordOrderDoesNotMatter() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func wordOrderDoesNotMatter() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         let forward = try database.searchFoods("chicken breast roasted", limit: 5).map(\.id)
         let backward = try database.searchFoods("roasted breast chicken", limit: 5).map(\.id)
         #expect(Set(forward) == Set(backward))
         #expect(forward.contains("05064"))
     }
 
-    @Test func oneLetterQueriesFindNothingInsteadOfEverything() throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    @Test func oneLetterQueriesFindNothingInsteadOfEverything() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         #expect(try database.searchFoods("b", limit: 5).isEmpty)
         // A one-letter last word is only used to order what the other words found.
         let results = try database.searchFoods("chicken b", limit: 5)

@@ -10,7 +10,7 @@ import WDietTestSupport
 struct FoodLoggingTests {
     @Test("2 cups of plain yogurt: 2 × 245 g = 490 g, scaled from USDA's values per 100 g")
     func twoCupsOfYogurt() async throws {
-        let catalog = SQLiteFoodCatalogStore(database: try FoodCatalogTestDatabase.shared.get())
+        let catalog = SQLiteFoodCatalogStore(database: try await FoodCatalogTestDatabase.shared.value)
         #expect(try await catalog.isLoaded())
         let results = try await catalog.searchFoods("plain yogurt whole milk", limit: 10)
         let yogurt = try #require(results.first { $0.id == "01116" })

@@ -7,8 +7,8 @@ import WDietTestSupport
 @Suite("Food search relevance on SR28")
 struct FoodSearchRelevanceTests {
     @Test(arguments: FoodSearchRelevanceCases.all)
-    func topResultIsTheFoodMeant(query: String, expected: Set<String>) throws {
-        let database = try FoodCatalogTestDatabase.shared.get()
+    func topResultIsTheFoodMeant(query: String, expected: Set<String>) async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
         let results = try database.searchFoods(query, limit: 5)
         let top = try #require(results.first, "no result for \"\(query)\"")
         #expect(

@@ -90,7 +90,8 @@ enum ServerCatalogDatabase {
         .appendingPathComponent("../shared/datasets/usda-sr28")
         .standardizedFileURL
 
-    static let shared: Result<AppDatabase, any Error> = Result {
+    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
+    static let shared = SharedTestValue<AppDatabase> {
         let database = try AppDatabase.inMemory()
         _ = try database.importFoodCatalog(from: dataDirectory)
         return database

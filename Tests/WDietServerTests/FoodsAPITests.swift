@@ -9,7 +9,7 @@ import WDietTestSupport
 struct FoodsAPITests {
     @Test("chicken breast: per-100 g values and portions, 100 g first")
     func chickenBreast() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInAsGuest()
             let response = try await client.api(.get, "/api/v1/foods/search?q=chicken%20breast&limit=10", session)
@@ -30,7 +30,7 @@ struct FoodsAPITests {
 
     @Test("q is required; limit is 1–50 (default 20)")
     func parameters() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInAsGuest()
             let missing = try await client.api(.get, "/api/v1/foods/search", session)

@@ -58,7 +58,7 @@ struct MealsAPITests {
 
     @Test("150 g of chicken breast from the catalog: 180 kcal; by portion: 2 × 3 oz = 170 g")
     func catalogMeal() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInWithProfile()
             let response = try await client.api(.post, "/api/v1/meals", session, json: [
@@ -99,7 +99,7 @@ struct MealsAPITests {
 
     @Test("catalog meals: unknown food, bad amounts and unknown portions are 422 on the member sent")
     func catalogErrors() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInWithProfile()
             let cases: [([String: Any], [String: String])] = [

@@ -96,7 +96,7 @@ struct ServerCacheTests {
 
     @Test("a repeated search answers exactly the first answer")
     func repeatedSearch() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInAsGuest()
             let first = try await client.api(.get, "/api/v1/foods/search?q=chicken%20bre&limit=5", session)

@@ -178,7 +178,7 @@ struct WebMealPagesTests {
 
     @Test("newest first, with catalog meals as the server named and scaled them")
     func catalogMealsNewestFirst() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let user = try await client.mealWebUser()
             let first = try await client.mealWebAPI(.post, "/api/v1/meals", user, json: ["foodId": "05062", "grams": 150])
@@ -227,7 +227,7 @@ struct WebMealPagesTests {
 
     @Test("editing a catalog meal's amount rescales it from the food")
     func editCatalogAmount() async throws {
-        let t = try TestApp(catalog: try ServerCatalogDatabase.shared.get())
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let user = try await client.mealWebUser()
             let created = try await client.mealWebAPI(.post, "/api/v1/meals", user, json: ["foodId": "05062", "grams": 150])
