@@ -74,6 +74,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -n "$RATE" ]; then
     case "$RATE" in *[!0-9]*|0*) echo "--rate takes a whole number of requests a second above 0, not $RATE" >&2; exit 2 ;; esac
+    export WDIET_RATE="$RATE" WDIET_CONNECTIONS="$CONNECTIONS"  # read by scripts/wrk/common.lua
 fi
 
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -158,7 +159,6 @@ done
 curl -fsS -o /dev/null -H "Authorization: Bearer $(head -1 "$TOKENS")" "http://127.0.0.1:$PORT/api/v1/dashboard"
 
 export WDIET_TOKENS="$TOKENS"
-if [ -n "$RATE" ]; then export WDIET_RATE="$RATE" WDIET_CONNECTIONS="$CONNECTIONS"; fi
 RESULTS=()
 # utime + stime of a process, in clock ticks.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }

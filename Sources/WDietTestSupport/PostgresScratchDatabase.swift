@@ -62,19 +62,17 @@ public final class PostgresScratchDatabase: Sendable {
     /// the whole suite); a step that overruns says so on standard error and is left to finish in the background (the
     /// cluster is a throw-away one).
     public func drop(waitingAtMost limit: Duration = .seconds(60)) async {
+        let (running, name, server) = (running, name, server)
         running.cancel()
-        let running = running
         let began = ContinuousClock.now
         if await !BoundedWait.finishes(within: limit, { _ = await running.value }) {
             Self.warn("the client of scratch database \(name) did not stop within \(limit) of its cancellation; dropping the database anyway")
             // Says whether it was only late (a starved cooperative pool) or never stops (a pool bug).
-            let name = name
             Task.detached {
                 _ = await running.value
                 Self.warn("the client of scratch database \(name) stopped after all, \(ContinuousClock.now - began) after its cancellation")
             }
         }
-        let name = name, server = server
         let dropped = await BoundedWait.finishes(within: limit) {
             try? await Self.withAdminClient(server) { admin in
                 try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))

@@ -23,13 +23,18 @@ non2xx = 0
 local rate = tonumber(os.getenv("WDIET_RATE") or "")
 if rate then
     local mean_wait_ms = 1000 * assert(tonumber(os.getenv("WDIET_CONNECTIONS") or ""), "WDIET_CONNECTIONS") / rate
+    local seeded = false
     function delay()
+        if not seeded then
+            -- Each wrk thread has a Lua state of its own: seed each differently.
+            math.randomseed(os.time() + 1000 * (thread_index or 0))
+            seeded = true
+        end
         return math.floor(-math.log(1 - math.random()) * mean_wait_ms + 0.5)
     end
 end
 
 function load_tokens()
-    math.randomseed(os.time() + 1000 * (thread_index or 0))
     local path = os.getenv("WDIET_TOKENS") or "tokens.txt"
     local file = assert(io.open(path, "r"), "cannot open tokens file " .. path)
     for line in file:lines() do
