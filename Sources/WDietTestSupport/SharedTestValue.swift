@@ -15,12 +15,7 @@ public final class SharedTestValue<Value: Sendable>: Sendable {
     public init(_ make: @escaping @Sendable () throws -> Value) {
         making = Task {
             try await withCheckedThrowingContinuation { continuation in
-                Thread {
-                    // Named from inside: Foundation on Linux gives the kernel a name only for the running thread
-                    // (15 characters at most).
-                    Thread.current.name = "wdiet-shared"
-                    continuation.resume(with: Result { try make() })
-                }.start()
+                Thread { continuation.resume(with: Result { try make() }) }.start()
             }
         }
     }
