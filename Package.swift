@@ -70,7 +70,7 @@ let package = Package(
             ],
             resources: [
                 .copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn"),
-                .copy("Auth/common-passwords.txt"),
+                .copy("Auth/common-passwords.txt"), .copy("Resources/openapi.yaml"),
             ]
         ),
         .executableTarget(
