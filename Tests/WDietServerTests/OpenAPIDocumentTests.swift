@@ -99,6 +99,8 @@ struct OpenAPIDocumentTests {
         let yaml = OpenAPIDocument.yaml
         let refs = yaml.matches(of: /\$ref: "#\/components\/(\w+)\/(\w+)"/).map { (String($0.1), String($0.2)) }
         #expect(refs.count > 50)
+        // Every `$ref` in the text has the form read above, so none escapes the check.
+        #expect(yaml.matches(of: /\$ref:/).count == refs.count, "a $ref that is not \"#/components/<section>/<Name>\"")
         var defined = Set<String>()
         var section: String?
         var inComponents = false
