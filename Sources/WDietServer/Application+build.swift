@@ -65,7 +65,8 @@ public func buildApplication(services: AppServices, configuration: ServerConfigu
     )
 }
 
-/// All routes. API routes live under /api/v1; see `APIRoutes`.
+/// All routes, in one place: the JSON API under /api/v1 (each feature's `…API`, documented in `openapi.yaml`) and the
+/// web app's pages (each feature's `…Pages`).
 public func buildRouter(services: AppServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -82,10 +83,40 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     router.get("/health") { _, _ in
         ["status": "ok"]
     }
-    APIRoutes(services: services, configuration: configuration).register(on: router.group("api/v1"))
-    AuthRoutes(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
-    UserDataAPI(services: services, accounts: accounts, configuration: configuration).register(on: router.group("api/v1"))
-    WebRoutes(services: services, accounts: accounts, configuration: configuration).register(on: router)
+
+    let api = router.group("api/v1")
+    OpenAPIDocument.addRoute(to: api)
+    AuthAPI(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
+    UserDataAPI(services: services, accounts: accounts, configuration: configuration).register(on: api)
+    // Routes for signed-in users; the group's context cannot exist without a user.
+    let user = api.group(context: AuthenticatedContext.self)
+    ProfileAPI(services: services).addRoutes(to: user)
+    PlanAPI(services: services).addRoutes(to: user)
+    DashboardAPI(services: services).addRoutes(to: user)
+    FoodsAPI(services: services).addRoutes(to: user)
+    MealsAPI(services: services).addRoutes(to: user)
+    WeightsAPI(services: services).addRoutes(to: user)
+    TipsAPI(services: services).addRoutes(to: user)
+    EventsAPI(services: services).addRoutes(to: user)
+    SyncAPI(services: services).addRoutes(to: user)
+
+    // The mobile-first web app: server-rendered pages, enhanced by small scripts under /assets/js that call the JSON
+    // API with the session cookie and the page's CSRF token. Every form is read and CSRF-checked by the groups'
+    // middleware; the signed-in group sends anyone else to the welcome screen.
+    let open = router.group()
+        .add(middleware: WebErrorPageMiddleware<AppRequestContext>(events: services.events))
+        .add(middleware: CSRFMiddleware<AppRequestContext>())
+    let signedIn = router.group(context: WebUserContext.self)
+        .add(middleware: WebErrorPageMiddleware<WebUserContext>(events: services.events))
+        .add(middleware: CSRFMiddleware<WebUserContext>())
+    WelcomePages(services: services).register(on: open)
+    OnboardingPages(services: services, accounts: accounts, configuration: configuration).register(open: open, signedIn: signedIn)
+    SettingsPages(services: services, accounts: accounts, configuration: configuration).register(on: signedIn)
+    DashboardPages(services: services).register(on: signedIn)
+    ProgressPages(services: services).register(on: signedIn)
+    MealPages(services: services).register(on: signedIn)
+    LearnPages(services: services).register(on: signedIn)
+    ProfilePages(services: services).register(on: signedIn)
     return router
 }
 

@@ -56,6 +56,15 @@ struct APIMappingTests {
         #expect(ProfileBody.member(for: .currentWeight) == "weightKg")
     }
 
+    @Test("a use case's field errors answer 422 invalid with the same message and fields")
+    func invalidInputIs422() {
+        let one = InvalidInput(["calories": "Calories must be between 1-9999"])
+        #expect(one.message == "Calories must be between 1-9999")
+        #expect(APIError.from(one) == APIError(.unprocessableContent, code: "invalid", message: one.message, fields: one.fields))
+        let two = InvalidInput(["calories": "Calories must be between 1-9999", "fat": "Please enter a valid number"])
+        #expect(APIError.from(two).message == "Please check the highlighted fields.")
+    }
+
     @Test("a manual meal body: MealInput's rules, messages keyed by member")
     func manualMeal() throws {
         let now = Fixtures.utc("2026-03-01T12:00:00Z")
@@ -63,10 +72,10 @@ struct APIMappingTests {
         let meal = try Self.decode(MealBody.self, #"{"name": " Soup ", "calories": 240, "fat": 8}"#).manualMeal(id: id, now: now)
         #expect(meal == Meal(id: id, name: "Soup", kcal: 240, fat: 8, source: .manual, loggedAt: now))
 
-        #expect(throws: APIError.invalid("Calories must be between 1-9999", fields: ["calories": "Calories must be between 1-9999"])) {
+        #expect(throws: InvalidInput(["calories": "Calories must be between 1-9999"], message: "Calories must be between 1-9999")) {
             try Self.decode(MealBody.self, #"{"calories": 0}"#).manualMeal(id: id, now: now)
         }
-        #expect(throws: APIError.invalid("Only a meal from the food database has an amount", fields: ["grams": "Only a meal from the food database has an amount"])) {
+        #expect(throws: InvalidInput(["grams": "Only a meal from the food database has an amount"], message: "Only a meal from the food database has an amount")) {
             try Self.decode(MealBody.self, #"{"calories": 100, "grams": 50}"#).manualMeal(id: id, now: now)
         }
     }
@@ -87,7 +96,7 @@ struct APIMappingTests {
         #expect(byPortion.kcal == 153)
         let hundred = try Self.decode(MealBody.self, #"{"foodId": "05062", "portion": "100 g"}"#).foodMeal(id: UUID(), food: chicken, now: now)
         #expect(hundred.kcal == 120)
-        #expect(throws: APIError.invalid("Send grams or a portion, not both", fields: ["grams": "Send grams or a portion, not both"])) {
+        #expect(throws: InvalidInput(["grams": "Send grams or a portion, not both"], message: "Send grams or a portion, not both")) {
             try Self.decode(MealBody.self, #"{"foodId": "05062", "grams": 10, "portion": "3 oz"}"#).foodMeal(id: UUID(), food: chicken, now: now)
         }
     }
@@ -135,7 +144,7 @@ struct APIMappingTests {
         let now = Fixtures.utc("2026-03-01T07:00:00Z")
         #expect(try Self.decode(WeightBody.self, #"{"kg": 80.04}"#).entry(id: UUID(), unit: .kg, now: now).kg == 80)
         #expect(try Self.decode(WeightBody.self, #"{"lb": 176.4}"#).entry(id: UUID(), unit: .kg, now: now).kg == 80)
-        #expect(throws: APIError.invalid("Weight must be less than 500 kg (1102 lbs)", fields: ["lb": "Weight must be less than 500 kg (1102 lbs)"])) {
+        #expect(throws: InvalidInput(["lb": "Weight must be less than 500 kg (1102 lbs)"], message: "Weight must be less than 500 kg (1102 lbs)")) {
             try Self.decode(WeightBody.self, #"{"lb": 1200}"#).entry(id: UUID(), unit: .lb, now: now)
         }
     }

@@ -29,14 +29,24 @@ struct EventRecorder: Sendable {
     /// `meal_logged` for a meal saved now, for the store to record in the meal's own transaction
     /// (`MealStore.saveMeal(_:userId:timeZone:recording:)`): its source and the meal type of the hour it was eaten.
     func mealLogged(source: String, loggedAt: Date, in timeZone: TimeZone) -> AnalyticsEvent {
-        AnalyticsEvent(id: TimeOrderedUUID.make(), name: .mealLogged, properties: [
-            "source": source, "meal_type": Self.mealType(loggedAt: loggedAt, in: timeZone),
-        ], occurredAt: now())
+        AnalyticsEvent(id: TimeOrderedUUID.make(), name: .mealLogged,
+                       properties: mealLoggedProperties(source: source, loggedAt: loggedAt, in: timeZone), occurredAt: now())
+    }
+
+    func mealLoggedProperties(source: String, loggedAt: Date, in timeZone: TimeZone) -> [String: String] {
+        ["source": source, "meal_type": Self.mealType(loggedAt: loggedAt, in: timeZone)]
     }
 
     /// `weight_logged` for a weight saved now, for the store to record in the weight's own transaction.
     func weightLogged(unit: WeightUnit) -> AnalyticsEvent {
         AnalyticsEvent(id: TimeOrderedUUID.make(), name: .weightLogged, properties: ["unit": unit.rawValue], occurredAt: now())
+    }
+
+    /// `error_logged` for a web page that failed for a signed-in user (004 Story 5.2: "Error occurred"): the error's
+    /// code as `error_type`, the page with its ids replaced as `screen_name`.
+    func pageFailed(_ error: APIError, path: String, userId: UUID, logger: Logger) {
+        record(.errorLogged, ["error_type": error.code, "screen_name": WebErrorEventMiddleware.screenName(path: path)],
+               userId: userId, logger: logger)
     }
 
     /// An event a store left out of a save it made: logged, never an error for the user.

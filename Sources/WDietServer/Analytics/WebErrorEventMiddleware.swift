@@ -1,8 +1,8 @@
 import Hummingbird
 
-/// Records `error_logged` when a web page fails for a signed-in user (004 Story 5.2: "Error occurred"), with the
-/// error's code as `error_type` and the page as `screen_name`. It sits inside `SessionAuthMiddleware`, where the
-/// user is known, and rethrows: `APIErrorMiddleware` still renders the error page. The API's errors are answers
+/// Records `error_logged` when a path outside the web app's route groups fails for a signed-in user (a page that
+/// does not exist); the web groups' own `WebErrorPageMiddleware` records their pages' errors. It sits inside
+/// `SessionAuthMiddleware`, where the user is known, and rethrows: `APIErrorMiddleware` still renders the error page. The API's errors are answers
 /// a client handles, and a missing file is no page, so neither is recorded; the browser reports its own script errors.
 struct WebErrorEventMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -14,10 +14,8 @@ struct WebErrorEventMiddleware: RouterMiddleware {
         } catch let redirect as WebRedirect {
             throw redirect
         } catch {
-            let path = request.uri.path
-            if let userId = context.userId, Self.isPage(path) {
-                events.record(.errorLogged, ["error_type": APIError.from(error).code, "screen_name": Self.screenName(path: path)],
-                              userId: userId, logger: context.logger)
+            if let userId = context.userId, Self.isPage(request.uri.path) {
+                events.pageFailed(APIError.from(error), path: request.uri.path, userId: userId, logger: context.logger)
             }
             throw error
         }

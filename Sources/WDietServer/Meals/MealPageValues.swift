@@ -265,7 +265,8 @@ enum MealForm {
         do {
             return try APICoding.decoder.decode(MealBody.self, from: data)
         } catch let error as DecodingError {
-            throw APIInput.badRequest(for: error)
+            let refused = APIInput.badRequest(for: error)
+            throw InvalidInput(refused.fields, message: refused.message)
         }
     }
 }

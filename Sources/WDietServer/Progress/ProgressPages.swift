@@ -8,9 +8,9 @@ import WDietStore
 struct ProgressPages: Sendable {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/progress") { _, context in
-            let userId = try WebPage.requireUser(context)
+    func register(on group: RouterGroup<WebUserContext>) {
+        group.get("/progress") { _, context in
+            let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
             let profile = stored.profile
             let today = LocalDate(services.now(), in: profile.timeZone)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import WDietStore
 
 /// Every error the server shows, as JSON with one stable shape:
@@ -55,6 +56,8 @@ extension APIError {
         switch error {
         case let error as APIError:
             return error
+        case let error as InvalidInput:
+            return .invalid(error.message, fields: error.fields)
         case let error as StoreError:
             switch error {
             case .notFound(let m): return .notFound(m)
@@ -73,7 +76,23 @@ extension APIError {
     }
 }
 
-/// Turns every error a route throws into the API's JSON shape, and logs what users are not shown.
+extension APIError {
+    /// The error as a person or client is shown it, with what they are not shown logged: a 500 is a bug worth an
+    /// error line; a 503 (no catalog, store busy) is a known state, a warning.
+    static func logged(_ error: any Error, path: String, logger: Logger) -> APIError {
+        let apiError = APIError.from(error)
+        if apiError.status == .internalServerError {
+            logger.error("request failed", metadata: ["path": "\(path)", "error": "\(String(reflecting: error))"])
+        } else if apiError.status.code >= 500 {
+            logger.warning("request unavailable", metadata: ["path": "\(path)", "code": "\(apiError.code)"])
+        }
+        return apiError
+    }
+}
+
+/// Turns every error that reaches it into the API's JSON shape. The web app's routes have their own error pages
+/// (`WebErrorPageMiddleware` on the web groups); a path no route matched still gets the HTML "not found" page
+/// unless it is under /api/.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -81,13 +100,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let redirect as WebRedirect {
             return try redirect.response(from: request, context: context)
         } catch {
-            let apiError = APIError.from(error)
-            // A 500 is a bug worth an error line; a 503 (no catalog, store busy) is a known state, a warning.
-            if apiError.status == .internalServerError {
-                context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
-            } else if apiError.status.code >= 500 {
-                context.logger.warning("request unavailable", metadata: ["path": "\(request.uri.path)", "code": "\(apiError.code)"])
-            }
+            let apiError = APIError.logged(error, path: request.uri.path, logger: context.logger)
             if !request.uri.path.hasPrefix("/api/"), let page = try? WebErrorPage.response(for: apiError, path: request.uri.path) {
                 return page
             }

@@ -59,7 +59,7 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     var amountIsPresent: Bool { grams.isPresent || portion.isPresent || quantity.isPresent }
 
     /// A new manual meal, with the manual form's rules and messages.
-    func manualMeal(id: UUID, now: Date) throws(APIError) -> Meal {
+    func manualMeal(id: UUID, now: Date) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
         if amountIsPresent { errors[grams.isPresent ? "grams" : portion.isPresent ? "portion" : "quantity"] = Message.onlyWithFood }
         let loggedAt = instant(default: now, errors: &errors)
@@ -72,12 +72,12 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
         } catch {
             errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
         }
-        guard errors.isEmpty, let meal else { throw APIError.invalidFields(errors) }
+        guard errors.isEmpty, let meal else { throw InvalidInput(errors) }
         return meal
     }
 
     /// A new meal of `food`, scaled from its values per 100 g to the amount asked for.
-    func foodMeal(id: UUID, food: Food, now: Date) throws(APIError) -> Meal {
+    func foodMeal(id: UUID, food: Food, now: Date) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
         for (member, field) in nutrientMembers where field.isPresent { errors[member] = Message.notWithFood }
         let loggedAt = instant(default: now, errors: &errors)
@@ -85,20 +85,20 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
         let amount = self.amount(measures: food.measures, errors: &errors)
         guard errors.isEmpty, let amount else {
             if errors.isEmpty { errors["grams"] = StoreValidation.Message.databaseMealIncomplete }
-            throw APIError.invalidFields(errors)
+            throw InvalidInput(errors)
         }
         do {
             return try MealInput.fromFood(
                 id: id, foodId: food.id, name: mealName, per100g: food.per100g, grams: amount.grams, loggedAt: loggedAt
             )
         } catch {
-            throw .invalidFields(Self.fields(error, amountMember: amount.member))
+            throw InvalidInput(Self.fields(error, amountMember: amount.member))
         }
     }
 
     /// `meal` with this body's changes. A manual (or label) meal takes new values under the manual form's rules; a
     /// catalog meal takes a new amount, rescaled from `food` (its catalog entry) or, without it, from what it holds.
-    func patched(_ meal: Meal, food: Food?) throws(APIError) -> Meal {
+    func patched(_ meal: Meal, food: Food?) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
         if foodId.isPresent { errors["foodId"] = "A meal's food cannot be changed: log a new meal instead" }
         if id.isPresent, let text = id.value, UUID(uuidString: text) != meal.id { errors["id"] = "The id is in the path" }
@@ -108,13 +108,13 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
             for (member, field) in nutrientMembers where field.isPresent { errors[member] = Message.notWithFood }
             let mealName = name(default: meal.name, errors: &errors)
             let amount = amountIsPresent ? self.amount(measures: food?.measures ?? [], errors: &errors) : nil
-            guard errors.isEmpty else { throw APIError.invalidFields(errors) }
+            guard errors.isEmpty else { throw InvalidInput(errors) }
             var result = meal
             result.name = mealName
             result.loggedAt = loggedAt
             guard let amount, amount.grams != meal.grams else { return result }
             guard MealInput.gramsRange.contains(amount.grams) else {
-                throw APIError.invalidFields([amount.member: MealInput.Message.amount])
+                throw InvalidInput([amount.member: MealInput.Message.amount])
             }
             if let food {
                 result = (try? MealInput.fromFood(
@@ -152,7 +152,7 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
             } catch {
                 errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
             }
-            guard errors.isEmpty, var result else { throw APIError.invalidFields(errors) }
+            guard errors.isEmpty, var result else { throw InvalidInput(errors) }
             result.source = meal.source
             return result
         }

@@ -107,9 +107,9 @@ struct ProfilePages: Sendable {
         }
     }
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/profile") { _, context in
-            let userId = try WebPage.requireUser(context)
+    func register(on group: RouterGroup<WebUserContext>) {
+        group.get("/profile") { _, context in
+            let userId = context.userId
             // 001 §8 "First-Time User (No Profile)": say what the profile is for before sending anyone into the
             // onboarding steps, rather than redirecting there unannounced.
             guard let stored = try await services.profiles.profile(userId: userId) else {
@@ -120,7 +120,7 @@ struct ProfilePages: Sendable {
         }
     }
 
-    func page(_ stored: StoredProfile, latestWeightKg: Double?, context: AppRequestContext) throws -> ProfilePage {
+    func page(_ stored: StoredProfile, latestWeightKg: Double?, context: WebUserContext) throws -> ProfilePage {
         let now = services.now()
         let profile = stored.profile
         let today = LocalDate(now, in: profile.timeZone)

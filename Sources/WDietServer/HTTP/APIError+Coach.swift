@@ -13,10 +13,6 @@ extension APIError {
 
     /// 422 with messages keyed by the body's member names.
     static func invalidFields(_ fields: [String: String]) -> APIError {
-        .invalid(fields.count == 1 ? fields.values.first! : "Please check the highlighted fields.", fields: fields)
+        .invalid(InvalidInput(fields).message, fields: fields)
     }
-
-    /// A meal the user does not have (unknown, deleted, or someone else's: the answer is the same).
-    static let mealNotFound = APIError.notFound("Meal not found")
-    static let weightNotFound = APIError.notFound("Weight entry not found")
 }

@@ -22,7 +22,7 @@ struct WeightBody: FlatJSONDecodable, Equatable, Sendable {
     static let bothUnits = "Send kg or lb, not both"
 
     /// The entry, or 422 with the weight form's messages under the member that was sent (`unit`'s when none was).
-    func entry(id: UUID, unit: WeightUnit, now: Date) throws(APIError) -> WeightEntry {
+    func entry(id: UUID, unit: WeightUnit, now: Date) throws(InvalidInput) -> WeightEntry {
         var errors: [String: String] = [:]
         var loggedAt = now
         switch self.loggedAt {
@@ -47,7 +47,7 @@ struct WeightBody: FlatJSONDecodable, Equatable, Sendable {
                 kilograms = value
             }
         }
-        guard errors.isEmpty, let kilograms else { throw APIError.invalidFields(errors) }
+        guard errors.isEmpty, let kilograms else { throw InvalidInput(errors) }
         return WeightEntry(id: id, kg: kilograms, loggedAt: loggedAt)
     }
 }

@@ -14,9 +14,9 @@ struct PageChrome: Sendable {
 
     enum Tab { case home, progress, learn, settings, none }
 
-    init(context: AppRequestContext, tab: Tab = .none, preSessionToken: String? = nil) {
+    init(context: some WebRequestContext, tab: Tab = .none, preSessionToken: String? = nil) {
         csrfToken = context.webSessionToken.map(WebSession.csrfToken(forSession:)) ?? preSessionToken ?? ""
-        signedIn = context.userId != nil
+        signedIn = context.signedInUserId != nil
         switch tab {
         case .home: tabHome = true
         case .progress: tabProgress = true
@@ -29,12 +29,6 @@ struct PageChrome: Sendable {
 
 /// Guards shared by the page handlers.
 enum WebPage {
-    /// The signed-in user, or a redirect to the welcome screen.
-    static func requireUser(_ context: AppRequestContext) throws -> UUID {
-        guard let userId = context.userId else { throw WebRedirect(location: "/") }
-        return userId
-    }
-
     /// The user's profile, or a redirect to onboarding's profile steps when there is none yet.
     static func requireProfile(_ services: AppServices, userId: UUID) async throws -> StoredProfile {
         guard let profile = try await services.profiles.profile(userId: userId) else {

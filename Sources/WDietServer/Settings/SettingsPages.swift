@@ -45,11 +45,11 @@ struct SettingsPages: Sendable {
         var deleteDialogOpen = false
     }
 
-    func register(on router: Router<AppRequestContext>) {
-        registerPasswordChange(on: router)
-        registerAccountDeletion(on: router)
-        router.get("/settings") { request, context in
-            let userId = try WebPage.requireUser(context)
+    func register(on group: RouterGroup<WebUserContext>) {
+        registerPasswordChange(on: group)
+        registerAccountDeletion(on: group)
+        group.get("/settings") { request, context in
+            let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
             var page = try await settingsPage(stored, userId: userId, context: context)
             if request.uri.queryParameters.get("account") == "created" { page.toast = "Account created. Your progress is saved." }
@@ -58,9 +58,9 @@ struct SettingsPages: Sendable {
             }
             return try WebTemplates.page("settings", page)
         }
-        router.post("/settings/account") { request, context in
-            let userId = try WebPage.requireUser(context)
-            let form = try await WebForm.read(request, context: context)
+        group.post("/settings/account") { request, context in
+            let userId = context.userId
+            let form = try context.form()
             do {
                 let signedIn = try await accounts.upgradeGuest(
                     userId: userId, email: form.text("email"), password: form["password"] ?? "", kind: .web, logger: context.logger
@@ -82,10 +82,10 @@ struct SettingsPages: Sendable {
     }
 
     /// Changing the password ends every session of the user, this browser's too; it carries on with a new one.
-    func registerPasswordChange(on router: Router<AppRequestContext>) {
-        router.post("/settings/password") { request, context in
-            let userId = try WebPage.requireUser(context)
-            let form = try await WebForm.read(request, context: context)
+    func registerPasswordChange(on group: RouterGroup<WebUserContext>) {
+        group.post("/settings/password") { request, context in
+            let userId = context.userId
+            let form = try context.form()
             do {
                 let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
                 let signedIn = try await accounts.changePassword(
@@ -110,10 +110,10 @@ struct SettingsPages: Sendable {
 
     /// "Delete account": the account and everything in it are erased, every session ends, and the browser lands on
     /// the welcome page with a toast. Refused (wrong password, throttled): Settings again with the dialog open.
-    func registerAccountDeletion(on router: Router<AppRequestContext>) {
-        router.post("/settings/delete-account") { request, context in
-            let userId = try WebPage.requireUser(context)
-            let form = try await WebForm.read(request, context: context)
+    func registerAccountDeletion(on group: RouterGroup<WebUserContext>) {
+        group.post("/settings/delete-account") { request, context in
+            let userId = context.userId
+            let form = try context.form()
             do {
                 let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
                 try await accounts.deleteAccount(
@@ -135,7 +135,7 @@ struct SettingsPages: Sendable {
         }
     }
 
-    func settingsPage(_ stored: StoredProfile, userId: UUID, context: AppRequestContext) async throws -> SettingsPage {
+    func settingsPage(_ stored: StoredProfile, userId: UUID, context: WebUserContext) async throws -> SettingsPage {
         let profile = stored.profile
         let user = try await accounts.user(id: userId)
         let hasPassword = try await services.passwords.passwordHash(userId: userId) != nil

@@ -14,12 +14,15 @@ public struct AppRequestContext: RequestContext {
     var webSessionToken: String?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
     var remoteAddress: String?
+    /// A web form that `CSRFMiddleware` read and checked (see `WebRequestContext`).
+    var verifiedForm: WebForm?
 
     public init(source: Source) {
         coreContext = .init(source: source)
         userId = nil
         userDataVersion = nil
         webSessionToken = nil
+        verifiedForm = nil
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 

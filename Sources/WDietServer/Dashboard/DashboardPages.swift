@@ -11,9 +11,9 @@ import WDietStore
 struct DashboardPages: Sendable {
     let services: AppServices
 
-    func register(on router: Router<AppRequestContext>) {
-        router.get("/dashboard") { _, context in
-            let userId = try WebPage.requireUser(context)
+    func register(on group: RouterGroup<WebUserContext>) {
+        group.get("/dashboard") { _, context in
+            let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
             async let day = services.dashboards.dashboard(userId: userId, now: services.now(), dataVersion: context.userDataVersion)
             async let latest = services.weights.latestWeight(userId: userId)

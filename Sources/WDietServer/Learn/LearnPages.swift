@@ -41,26 +41,25 @@ struct LearnPages: Sendable {
         var hasMoreArticles: Bool
     }
 
-    func register(on router: Router<AppRequestContext>) {
+    func register(on group: RouterGroup<WebUserContext>) {
         // Rendered now, at startup, rather than on the first reader's request; a broken article is logged here and
         // shown as the error page when asked for.
         if case .failure(let error) = LearnLibrary.shared {
             Logger(label: "wdiet.learn").error("Learn articles could not be rendered: \(error)")
         }
-        router.get("/learn", use: index)
-        router.get("/learn/{slug}", use: article)
+        group.get("/learn", use: index)
+        group.get("/learn/{slug}", use: article)
     }
 
-    @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try WebPage.requireUser(context)
+    @Sendable func index(_ request: Request, context: WebUserContext) async throws -> Response {
         let articles = try LearnLibrary.shared.get()
         return try WebTemplates.page("learn", IndexPage(
             chrome: PageChrome(context: context, tab: .learn), articles: articles.map(ArticleCard.init)
         ))
     }
 
-    @Sendable func article(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let userId = try WebPage.requireUser(context)
+    @Sendable func article(_ request: Request, context: WebUserContext) async throws -> Response {
+        let userId = context.userId
         guard let slug = context.parameters.get("slug"), let article = try LearnLibrary.article(slug: slug) else {
             throw APIError.notFound("We couldn't find that article.")
         }

@@ -48,19 +48,20 @@ struct OnboardingPages: Sendable {
         var windowStepCount: Int
     }
 
-    func register(on router: Router<AppRequestContext>) {
+    /// The account step, sign-in and sign-out are open to anyone; the profile steps need a user.
+    func register(open router: RouterGroup<AppRequestContext>, signedIn: RouterGroup<WebUserContext>) {
         router.get("/onboarding") { _, context in
             if context.userId != nil { throw WebRedirect(location: "/") }
             return try preSessionPage("onboarding-account", AccountStep(chrome: PageChrome(context: context)), context: context)
         }
         router.post("/onboarding/guest") { request, context in
-            _ = try await WebForm.read(request, context: context)
+            _ = try context.form()
             let signedIn = try await accounts.startGuest(kind: .web)
             recordAccountStep(userId: signedIn.user.id, method: "guest", logger: context.logger)
             return signedInRedirect(signedIn, to: "/onboarding/profile")
         }
         router.post("/onboarding/account") { request, context in
-            let form = try await WebForm.read(request, context: context)
+            let form = try context.form()
             do {
                 let signedIn = try await accounts.register(email: form.text("email"), password: form["password"] ?? "", kind: .web)
                 recordAccountStep(userId: signedIn.user.id, method: "email", logger: context.logger)
@@ -73,10 +74,9 @@ struct OnboardingPages: Sendable {
                 return try preSessionPage("onboarding-account", step, context: context, status: .unprocessableContent)
             }
         }
-        router.get("/onboarding/profile") { _, context in
-            let userId = try WebPage.requireUser(context)
+        signedIn.get("/onboarding/profile") { _, context in
             // The steps are for a first profile; later changes belong to Settings.
-            if try await services.profiles.profile(userId: userId) != nil { throw WebRedirect(location: "/dashboard") }
+            if try await services.profiles.profile(userId: context.userId) != nil { throw WebRedirect(location: "/dashboard") }
             return try WebTemplates.page("onboarding-profile", profileSteps(context: context))
         }
 
@@ -85,7 +85,7 @@ struct OnboardingPages: Sendable {
             return try preSessionPage("login", LoginPage(chrome: PageChrome(context: context)), context: context)
         }
         router.post("/login") { request, context in
-            let form = try await WebForm.read(request, context: context)
+            let form = try context.form()
             do {
                 let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
                 let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address)
@@ -107,7 +107,7 @@ struct OnboardingPages: Sendable {
             }
         }
         router.post("/logout") { request, context in
-            _ = try await WebForm.read(request, context: context)
+            _ = try context.form()
             if let token = context.webSessionToken { try await accounts.logout(token: token) }
             var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
             response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
@@ -127,7 +127,7 @@ struct OnboardingPages: Sendable {
                       id: EventRecorder.stableId(userId: userId, key: "onboarding-step:account"), logger: logger)
     }
 
-    func profileSteps(context: AppRequestContext) -> ProfileSteps {
+    func profileSteps(context: WebUserContext) -> ProfileSteps {
         let today = LocalDate(services.now(), in: .gmt)
         // The picker starts at Other's 80 kg until a gender is chosen; the script moves it to 90/70/80.
         let start = Sex.other.defaultPickerWeightKg

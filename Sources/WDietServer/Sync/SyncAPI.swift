@@ -50,6 +50,14 @@ struct SyncAPI: Sendable {
             guard let rejection = error as? SyncRejection else { throw error }
             return try Self.response(for: rejection)
         }
+        // Meals and weights the push created are logged moments like the API's and the web form's.
+        let creates = body.changes.contains { ($0.entity == .meal || $0.entity == .weight) && $0.op == .upsert && $0.baseVersion == nil }
+        if creates, let profile = try await services.profiles.profile(userId: context.userId)?.profile {
+            MealLogging(services: services).recordCreated(
+                by: body.changes, results: results, userId: context.userId, timeZone: profile.timeZone, logger: context.logger)
+            WeightLogging(services: services).recordCreated(
+                by: body.changes, results: results, userId: context.userId, unit: profile.weightUnit, logger: context.logger)
+        }
         let data = try APICoding.encoder.encode(SyncPushResponse(results: results))
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

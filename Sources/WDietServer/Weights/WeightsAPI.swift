@@ -19,16 +19,7 @@ struct WeightsAPI: Sendable {
         let body = try await APIInput.decode(WeightBody.self, from: request, context: context)
         let id = try APIInput.uuid(body.id)
         guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
-        let saved: StoredWeight
-        if let id, let existing = try await services.weights.weightHistory(userId: context.userId).first(where: { $0.id == id }) {
-            saved = existing
-        } else {
-            let entry = try body.entry(id: id ?? TimeOrderedUUID.make(), unit: profile.weightUnit, now: services.now())
-            let event = services.events.weightLogged(unit: profile.weightUnit)
-            let result = try await services.weights.saveWeight(entry, userId: context.userId, timeZone: profile.timeZone, recording: event)
-            EventRecorder.logNotRecorded(event, error: result.eventError, logger: context.logger)
-            saved = result.row
-        }
+        let saved = try await WeightLogging(services: services).log(body, id: id, userId: context.userId, profile: profile, logger: context.logger)
         let recent = try await services.weights.recentDailyWeights(
             userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays
         )
@@ -56,12 +47,7 @@ struct WeightsAPI: Sendable {
 
     /// 204; unknown or someone else's: 404.
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> Response {
-        let id = try APIInput.uuid(path: "id", of: context)
-        do {
-            try await services.weights.deleteWeight(userId: context.userId, id: id)
-        } catch StoreError.notFound {
-            throw APIError.weightNotFound
-        }
+        try await WeightLogging(services: services).delete(userId: context.userId, id: try APIInput.uuid(path: "id", of: context))
         return Response(status: .noContent)
     }
 }

@@ -19,7 +19,7 @@ import WDietStore
 ///   the account the password opens (signed in: the session's account, with its password when it has one)
 ///
 /// Sign-in attempts with a password are throttled (`LoginThrottle`): 429 with Retry-After.
-struct AuthRoutes: Sendable {
+struct AuthAPI: Sendable {
     let accounts: AccountService
     let configuration: ServerConfiguration
 

@@ -13,7 +13,8 @@ struct WebForm: Sendable {
 
     static let maxBytes = 64 * 1024
 
-    static func read(_ request: Request, context: AppRequestContext) async throws -> WebForm {
+    /// The posted form, only when its CSRF token is the expected one (see `CSRFMiddleware`, the one caller).
+    static func read(_ request: Request, sessionToken: String?) async throws -> WebForm {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maxBytes)
@@ -22,8 +23,8 @@ struct WebForm: Sendable {
         }
         let form = WebForm(fields: parse(String(buffer: buffer)))
         let expected: String?
-        if let session = context.webSessionToken {
-            expected = WebSession.csrfToken(forSession: session)
+        if let sessionToken {
+            expected = WebSession.csrfToken(forSession: sessionToken)
         } else {
             expected = request.cookies[WebSession.preSessionCookie]?.value
         }

@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import WDietCore
+import WDietFoodData
+import WDietStore
+
+/// The web app's meal logging (search, portions, manual entry), today's meals, and editing and deleting a meal.
+///
+/// Search and the portion step need script (they call the JSON API); every form also works as a plain POST, so a
+/// manual meal, an edit and a delete go through without script, under the same rules as the API (`MealBody`).
+struct MealPages: Sendable {
+    let services: AppServices
+
+    var logging: MealLogging { MealLogging(services: services) }
+
+    func register(on group: RouterGroup<WebUserContext>) {
+        group.get("/meals") { _, _ -> Response in throw WebRedirect(location: "/meals/today") }
+        group.get("/meals/new", use: logForm)
+        group.post("/meals/new", use: logManualMeal)
+        group.get("/meals/today", use: today)
+        group.get("/meals/{id}/edit", use: editForm)
+        group.post("/meals/{id}/edit", use: saveEdit)
+        group.post("/meals/{id}/delete", use: delete)
+        group.post("/meals/{id}/restore", use: restore)
+    }
+
+    /// Log Meal: search, portions and the manual form.
+    @Sendable func logForm(_ request: Request, context: WebUserContext) async throws -> Response {
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        return try logPage(LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now()))
+    }
+
+    /// The manual form without script: the same save, rules and `meal_logged` as the API's.
+    @Sendable func logManualMeal(_ request: Request, context: WebUserContext) async throws -> Response {
+        let form = try context.form()
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        do {
+            let body = try MealForm.body(from: form, members: MealForm.manualMembers)
+            let saved = try await logging.log(body, id: nil, userId: context.userId, profile: stored.profile, logger: context.logger)
+            throw WebRedirect(location: "/meals/today?saved=\(saved.id.uuidString.lowercased())")
+        } catch let invalid as InvalidInput {
+            var page = LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now())
+            page.manual = ManualMealForm(form: form, errors: invalid.fields)
+            page.manualSelected = true
+            return try logPage(page, status: .unprocessableContent)
+        }
+    }
+
+    /// Today's meals with their totals, and the notice of what was just saved, changed or deleted.
+    @Sendable func today(_ request: Request, context: WebUserContext) async throws -> Response {
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        let day = try await services.dashboards.dashboard(userId: context.userId, now: services.now(), dataVersion: context.userDataVersion)
+        let meals = try await services.meals.meals(userId: context.userId, on: day.date)
+        var page = TodaysMealsPage(chrome: PageChrome(context: context, tab: .home), day: day, meals: meals, profile: stored.profile)
+        let query = request.uri.queryParameters
+        let notices = ["saved", "updated", "deleted"].reduce(into: [String: String]()) { result, key in
+            if let value = query.get(key) { result[key] = value }
+        }
+        try await page.addNotice(query: notices, userId: context.userId, services: services, profile: stored.profile)
+        return try WebTemplates.page("meals-today", page)
+    }
+
+    @Sendable func editForm(_ request: Request, context: WebUserContext) async throws -> Response {
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        let meal = try await ownMeal(context)
+        let food = try await catalogFood(of: meal.meal)
+        let page = EditMealPage(chrome: PageChrome(context: context, tab: .home), stored: meal, food: food, profile: stored.profile)
+        return try WebTemplates.page("meal-edit", page)
+    }
+
+    @Sendable func saveEdit(_ request: Request, context: WebUserContext) async throws -> Response {
+        let form = try context.form()
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        let existing = try await ownMeal(context)
+        do {
+            let members = existing.meal.source == .database ? MealForm.foodEditMembers : MealForm.manualMembers
+            let body = try MealForm.body(from: form, members: members)
+            _ = try await logging.change(existing, with: body, userId: context.userId, profile: stored.profile)
+            throw WebRedirect(location: "/meals/today?updated=\(existing.id.uuidString.lowercased())")
+        } catch let invalid as InvalidInput {
+            let food = try await catalogFood(of: existing.meal)
+            var page = EditMealPage(chrome: PageChrome(context: context, tab: .home), stored: existing, food: food, profile: stored.profile)
+            page.apply(form: form, errors: invalid.fields)
+            return try WebTemplates.page("meal-edit", page, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func delete(_ request: Request, context: WebUserContext) async throws -> Response {
+        let meal = try await ownMeal(context)
+        try await logging.delete(userId: context.userId, id: meal.id)
+        throw WebRedirect(location: "/meals/today?deleted=\(meal.id.uuidString.lowercased())")
+    }
+
+    @Sendable func restore(_ request: Request, context: WebUserContext) async throws -> Response {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw MealLogging.notFound }
+        _ = try await logging.restore(userId: context.userId, id: id)
+        throw WebRedirect(location: "/meals/today")
+    }
+
+    func logPage(_ page: LogMealPage, status: HTTPResponse.Status = .ok) throws -> Response {
+        try WebTemplates.page("meal-log", page, status: status)
+    }
+
+    /// The signed-in user's live meal named in the path; anyone else's (or a deleted one) is "not found".
+    func ownMeal(_ context: WebUserContext) async throws -> StoredMeal {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw MealLogging.notFound }
+        return try await logging.meal(userId: context.userId, id: id)
+    }
+
+    /// A catalog meal's food, for the edit form's portions; nil when the catalog no longer has it.
+    func catalogFood(of meal: Meal) async throws -> Food? {
+        guard meal.source == .database, let foodId = meal.foodId else { return nil }
+        return try? await services.foods.food(id: foodId)
+    }
+}
