@@ -26,7 +26,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        .target(name: "WDietCore"),
+        // The string catalog (Resources/strings/<language>/*.json) ships with the core: the server, the client
+        // and the command line all speak through it.
+        .target(name: "WDietCore", resources: [.copy("Resources/strings")]),
         .target(name: "WDietFoodData", dependencies: ["WDietCore"]),
         .target(name: "WDietStore", dependencies: ["WDietCore", "WDietFoodData"]),
         .target(

@@ -8,10 +8,10 @@ public enum AccountInput {
     }
 
     public enum Message {
-        public static let email = "Please enter a valid email address (e.g., you@example.com)"
-        public static let passwordTooShort = "Password must be at least 8 characters"
-        public static let passwordTooLong = "Password must be at most 128 characters"
-        public static let passwordMissing = "Please enter your password"
+        public static var email: String { Strings.current("account.email") }
+        public static var passwordTooShort: String { Strings.current("account.passwordTooShort") }
+        public static var passwordTooLong: String { Strings.current("account.passwordTooLong") }
+        public static var passwordMissing: String { Strings.current("account.passwordMissing") }
     }
 
     public static let passwordLength = 8...128

@@ -27,13 +27,7 @@ public enum ActivityLevel: String, CaseIterable, Codable, Sendable {
     }
 
     public var title: String {
-        switch self {
-        case .sedentary: "Sedentary"
-        case .light: "Lightly Active"
-        case .moderate: "Moderately Active"
-        case .very: "Very Active"
-        case .extreme: "Extremely Active"
-        }
+        Strings.current("profile.activity" + rawValue.prefix(1).uppercased() + rawValue.dropFirst())
     }
 }
 
@@ -50,11 +44,7 @@ public enum Goal: String, CaseIterable, Codable, Sendable {
     }
 
     public var title: String {
-        switch self {
-        case .lose: "Lose Weight"
-        case .maintain: "Maintain Weight"
-        case .gain: "Gain Weight"
-        }
+        Strings.current("profile.goal" + rawValue.prefix(1).uppercased() + rawValue.dropFirst())
     }
 }
 

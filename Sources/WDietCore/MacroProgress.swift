@@ -3,11 +3,12 @@ public struct MacroProgress: Hashable, Codable, Sendable {
     public enum Macro: String, CaseIterable, Codable, Sendable {
         case protein, carbs, fat
 
+        /// "PROTEIN", "CARBS", "FATS" as the macro card writes them.
         public var label: String {
             switch self {
-            case .protein: "PROTEIN"
-            case .carbs: "CARBS"
-            case .fat: "FATS"
+            case .protein: Strings.current("dashboard.macroProtein")
+            case .carbs: Strings.current("dashboard.macroCarbs")
+            case .fat: Strings.current("dashboard.macroFat")
             }
         }
 
@@ -48,7 +49,10 @@ public struct MacroProgress: Hashable, Codable, Sendable {
     /// The bar's fill, capped at full.
     public var barFill: Double { min(1, max(0, fraction)) }
     /// "128/160g"
-    public var label: String { "\(Int(grams.rounded()))/\(goalGrams)g" }
+    public var label: String {
+        let strings = Strings.current
+        return strings("dashboard.macroGrams", ["eaten": strings.number(Int(grams.rounded())), "goal": strings.number(goalGrams)])
+    }
 
     public static func all(totals: DailyTotals, targets: Targets) -> [MacroProgress] {
         [

@@ -9,7 +9,7 @@ public struct MatadorCycle: Hashable, Sendable {
     public enum Phase: String, Codable, Sendable {
         case maintenance, diet
 
-        public var title: String { self == .maintenance ? "Maintenance phase" : "Diet phase" }
+        public var title: String { Strings.current(self == .maintenance ? "coach.maintenancePhase" : "coach.dietPhase") }
     }
 
     public var planStart: LocalDate
@@ -47,7 +47,12 @@ public struct MatadorCycle: Hashable, Sendable {
         public var nextSwitchDate: LocalDate
 
         /// "Day 3 of 14 · Maintenance phase"
-        public var label: String { "Day \(dayOfPhase) of \(MatadorCycle.phaseLength) · \(phase.title)" }
+        public var label: String {
+            let strings = Strings.current
+            return strings("coach.phaseDay", [
+                "day": strings.number(dayOfPhase), "length": strings.number(MatadorCycle.phaseLength), "phase": phase.title,
+            ])
+        }
         /// Week 1 is when the coach is gentle (🔥😌).
         public var isWeekOne: Bool { dayOfPlan <= 7 }
         /// Day 28 is the "First Cycle Complete!" milestone.

@@ -6,13 +6,13 @@ public enum MealInput {
     public static let gramsRange = 0.1...5_000.0
     public static let macroRange = 0.0...999.0
     public static let maxNameLength = 100
-    public static let defaultManualName = "Quick add"
+    public static var defaultManualName: String { Strings.current("meals.quickAddName") }
 
     public enum Message {
-        public static let calories = "Calories must be between 1-9999"
-        public static let macro = "Please enter a valid number"
-        public static let amount = "Amount must be between 0.1-5000 g"
-        public static let nameTooLong = "Meal name must be 100 characters or fewer"
+        public static var calories: String { Strings.current("meals.calories") }
+        public static var macro: String { Strings.current("meals.macro") }
+        public static var amount: String { Strings.current("meals.amount") }
+        public static var nameTooLong: String { Strings.current("meals.nameTooLong") }
     }
 
     public enum Field: String, Codable, Sendable { case name, calories, protein, carbs, fat, fiber, amount }

@@ -57,8 +57,10 @@ public struct PlanChange: Hashable, Codable, Sendable {
     public func notice(today: LocalDate) -> String? {
         guard isPending(on: today) else { return nil }
         let date = effectiveDate
+        let strings = Strings.current
+        let day = strings.date(date, .weekdayDayMonth)
         return today.adding(days: 1) == date
-            ? "Your plan will be updated tomorrow at midnight (\(date.shortLabel))"
-            : "Your plan will be updated starting \(date.shortLabel)"
+            ? strings("profile.planUpdatesTomorrow", ["date": day])
+            : strings("profile.planUpdatesOn", ["date": day])
     }
 }

@@ -98,32 +98,32 @@ public enum ProfileValidator {
     public static let maxGenderDescriptionLength = 20
 
     public enum Message {
-        public static let tooYoung = "You must be at least 13 years old to use GTSD"
-        public static let tooOld = "Please enter a valid date of birth"
-        public static let birthInFuture = "Date of birth cannot be in the future"
-        public static let genderMissing = "Please select your gender"
-        public static let heightTooLow = "Height must be at least 50 cm (1'8\")"
-        public static let heightTooHigh = "Height must be less than 300 cm (9'10\")"
-        public static let notANumber = "Please enter a valid number"
-        public static let weightTooLow = "Weight must be at least 20 kg (44 lbs)"
-        public static let weightTooHigh = "Weight must be less than 500 kg (1102 lbs)"
-        public static let targetWeightTooLow = "Target weight must be at least 20 kg (44 lbs)"
-        public static let targetWeightTooHigh = "Target weight must be less than 500 kg (1102 lbs)"
-        public static let goalMissing = "Please select your primary goal"
-        public static let targetDateNotFuture = "Target date must be in the future"
-        public static let targetDateTooFar = "Target date must be within 2 years"
-        public static let activityMissing = "Please select your activity level"
-        public static let tooManyPreferences = "Maximum 10 dietary preferences allowed"
-        public static let tooManyAllergies = "Maximum 20 allergies allowed"
-        public static let tooFewMeals = "At least 1 meal per day required"
-        public static let tooManyMeals = "Maximum 10 meals per day"
+        public static var tooYoung: String { Strings.current("profile.tooYoung") }
+        public static var tooOld: String { Strings.current("profile.tooOld") }
+        public static var birthInFuture: String { Strings.current("profile.birthInFuture") }
+        public static var genderMissing: String { Strings.current("profile.genderMissing") }
+        public static var heightTooLow: String { Strings.current("profile.heightTooLow") }
+        public static var heightTooHigh: String { Strings.current("profile.heightTooHigh") }
+        public static var notANumber: String { Strings.current("profile.notANumber") }
+        public static var weightTooLow: String { Strings.current("profile.weightTooLow") }
+        public static var weightTooHigh: String { Strings.current("profile.weightTooHigh") }
+        public static var targetWeightTooLow: String { Strings.current("profile.targetWeightTooLow") }
+        public static var targetWeightTooHigh: String { Strings.current("profile.targetWeightTooHigh") }
+        public static var goalMissing: String { Strings.current("profile.goalMissing") }
+        public static var targetDateNotFuture: String { Strings.current("profile.targetDateNotFuture") }
+        public static var targetDateTooFar: String { Strings.current("profile.targetDateTooFar") }
+        public static var activityMissing: String { Strings.current("profile.activityMissing") }
+        public static var tooManyPreferences: String { Strings.current("profile.tooManyPreferences") }
+        public static var tooManyAllergies: String { Strings.current("profile.tooManyAllergies") }
+        public static var tooFewMeals: String { Strings.current("profile.tooFewMeals") }
+        public static var tooManyMeals: String { Strings.current("profile.tooManyMeals") }
         // Not in 001's table, which names the limit but no message; worded in its style.
-        public static let tagTooLong = "Each item must be 30 characters or fewer"
-        public static let unknownTimeZone = "Please select a valid time zone"
+        public static var tagTooLong: String { Strings.current("profile.tagTooLong") }
+        public static var unknownTimeZone: String { Strings.current("profile.unknownTimeZone") }
         // 001 allows the custom entry and its 20-character limit but gives no message; worded like the tag limit.
-        public static let genderDescriptionTooLong = "Gender description must be 20 characters or fewer"
-        public static let genderDescriptionNotOther = "A gender description can only be added for Other"
-        public static let genderDescriptionUntrimmed = "Please check the gender description"
+        public static var genderDescriptionTooLong: String { Strings.current("profile.genderDescriptionTooLong") }
+        public static var genderDescriptionNotOther: String { Strings.current("profile.genderDescriptionNotOther") }
+        public static var genderDescriptionUntrimmed: String { Strings.current("profile.genderDescriptionUntrimmed") }
     }
 
     /// Every error in the draft, in form order. `today` is the user's local date.

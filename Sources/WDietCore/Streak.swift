@@ -40,5 +40,5 @@ public struct Streak: Hashable, Codable, Sendable {
     public var milestoneReached: Int? { Self.milestones.contains(days) ? days : nil }
 
     /// "5 day streak"
-    public var label: String { "\(days) day streak" }
+    public var label: String { Strings.current("coach.streak", count: days) }
 }

@@ -42,9 +42,10 @@ public enum Units {
         }
     }
 
-    static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// In the current language's number format: "82.5" / "82,5".
+    static func oneDecimal(_ value: Double) -> String { Strings.current.number(value, fractionDigits: 1) }
 
     static func oneDecimalTrimmed(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        Strings.current.number(value, fractionDigits: 1, trimmingZeros: true)
     }
 }

@@ -69,6 +69,8 @@ public func buildApplication(services: AppServices, configuration: ServerConfigu
 /// web app's pages (each feature's `…Pages`).
 public func buildRouter(services: AppServices, configuration: ServerConfiguration) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    // First, so that every error message and page below it is in the reader's language.
+    router.add(middleware: LanguageMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
     router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
@@ -80,6 +82,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
     router.add(middleware: WebErrorEventMiddleware(events: services.events))
+    StringsScript.addRoute(to: router)
     router.get("/health") { _, _ in
         ["status": "ok"]
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Mustache
+import WDietCore
 
 /// The web app's Mustache templates, loaded once from the package's resources.
 enum WebTemplates {
@@ -23,15 +24,46 @@ enum WebTemplates {
         Bundle.module.resourceURL?.appendingPathComponent("public").path ?? "public"
     }
 
-    /// Renders a page as an HTML response.
+    /// Renders a page as an HTML response, in the request's language (`Strings.current`).
     static func page(_ name: String, _ values: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let html = try library.get().render(values, withTemplate: name) else { throw WebError.templatesMissing }
+        let strings = Strings.current
+        guard let html = try library.get().render(PageRoot(values: values, strings: strings), withTemplate: name) else {
+            throw WebError.templatesMissing
+        }
         return Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentLanguage: strings.language.tag],
             body: .init(byteBuffer: ByteBuffer(string: html))
         )
     }
 
     enum WebError: Error { case templatesMissing }
+}
+
+/// What a template sees at its root: the page's own values, and beside them the catalog in the page's language
+/// (`{{t.<file>.<key>}}`), the language's tag (`{{lang}}`) and the name of its script catalog (`{{stringsScript}}`).
+/// Sections see them too, since Mustache looks names up the context stack.
+struct PageRoot: MustacheParent {
+    let values: Any
+    let strings: Strings
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "t": return strings.templateTree
+        case "lang": return strings.language.tag
+        case "stringsScript": return StringsScript.name(for: strings.language)
+        default:
+            if let parent = values as? MustacheParent { return parent.child(named: name) }
+            guard let value = Mirror(reflecting: values).children.first(where: { $0.label == name })?.value else { return nil }
+            return Self.unwrapped(value)
+        }
+    }
+
+    /// An optional property's value, or nil for none, as Mustache's own lookup gives it (a nil must not read as "nil").
+    static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        guard let wrapped = mirror.children.first?.value else { return nil }
+        return unwrapped(wrapped)
+    }
 }

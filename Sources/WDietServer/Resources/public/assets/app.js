@@ -3,6 +3,27 @@
 "use strict";
 
 window.WDiet = (function () {
+  // The string catalog in the page's language (/strings/<language>-<version>.js, loaded just before this script).
+  const strings = window.WDietStrings || {};
+  const lang = window.WDietLanguage || document.documentElement.lang || "en";
+  const pluralRules = new Intl.PluralRules(lang);
+
+  /**
+   * The catalog's text for `key` ("meals.saved") with `{name}` placeholders filled from `args`. A plural entry
+   * picks its form by `args.count`, which is written in the page language's number format.
+   */
+  function t(key, args) {
+    let entry = strings[key];
+    if (entry === undefined) return key;
+    const values = Object.assign({}, args);
+    if (typeof entry === "object") {
+      const count = Number(values.count);
+      entry = entry[pluralRules.select(count)] || entry.other || key;
+    }
+    if (typeof values.count === "number") values.count = formatNumber(values.count);
+    return entry.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+  }
+
   const csrfToken = () => {
     const meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.content : "";
@@ -12,7 +33,7 @@ window.WDiet = (function () {
   class APIError extends Error {
     constructor(status, body) {
       const detail = (body && body.error) || {};
-      super(detail.message || "Something went wrong. Please try again.");
+      super(detail.message || t("common.somethingWentWrong"));
       this.status = status;
       this.code = detail.code || "unknown";
       this.fields = detail.fields || {};
@@ -35,7 +56,7 @@ window.WDiet = (function () {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (networkError) {
-      throw new APIError(0, { error: { code: "offline", message: "You seem to be offline. Please try again." } });
+      throw new APIError(0, { error: { code: "offline", message: t("common.offline") } });
     }
     if (response.status === 204) return null;
     let parsed = null;
@@ -76,9 +97,15 @@ window.WDiet = (function () {
     setTimeout(leave, (options && options.duration) || 4000);
   }
 
-  const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-  /** 1250 → "1,250". */
-  const formatInt = (n) => numberFormat.format(Math.round(n));
+  const numberFormats = {};
+  /** 82.46 → "82.5" / "82,5" with `digits` decimals (0 by default), grouped by thousands as the page's language writes it. */
+  function formatNumber(n, digits) {
+    const d = digits || 0;
+    if (!numberFormats[d]) numberFormats[d] = new Intl.NumberFormat(lang, { minimumFractionDigits: d, maximumFractionDigits: d });
+    return numberFormats[d].format(n);
+  }
+  /** 1250 → "1,250" / "1.250". */
+  const formatInt = (n) => formatNumber(Math.round(n));
 
   /** The user's local date as YYYY-MM-DD (the API's `date=` parameter). */
   function localDate(d) {
@@ -107,7 +134,7 @@ window.WDiet = (function () {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  return { api, APIError, toast, formatInt, localDate, csrfToken, prefersReducedMotion, newId };
+  return { api, APIError, toast, t, lang, formatInt, formatNumber, localDate, csrfToken, prefersReducedMotion, newId };
 })();
 
 // A page that has something to say once (the welcome page after an account was deleted) carries it in

@@ -1,0 +1,29 @@
+import HTTPTypes
+import Hummingbird
+import WDietCore
+
+/// Puts the whole request in the reader's language: everything below it (validation messages, API errors, pages)
+/// reads `Strings.current`. This outermost layer takes the browser's `Accept-Language`; `SessionAuthMiddleware`
+/// narrows it to the account's own choice once it knows who is asking. The response says which it was
+/// (`Content-Language`), and that it depends on the header (`Vary`).
+struct LanguageMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let language = Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? .english
+        var response = try await Strings.$current.withValue(.of(language)) {
+            try await next(request, context)
+        }
+        if response.headers[.contentLanguage] == nil {
+            response.headers[.contentLanguage] = Strings.of(language).language.tag
+        }
+        response.headers[values: .vary].append("Accept-Language")
+        return response
+    }
+}
+
+extension Strings {
+    /// Runs `work` in an account's chosen language; with no choice, in the language already current.
+    static func withAccountLanguage<T>(_ language: Language?, _ work: () async throws -> T) async rethrows -> T {
+        guard let language, language != Strings.current.language else { return try await work() }
+        return try await Strings.$current.withValue(.of(language), operation: work)
+    }
+}
