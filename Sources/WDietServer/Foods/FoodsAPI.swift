@@ -36,13 +36,15 @@ struct FoodsAPI: Sendable {
     /// The query and limit, or 400 naming the parameter that is wrong.
     static func parameters(_ q: String?, limit: String?) throws(APIError) -> (query: String, limit: Int) {
         let query = (q ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !query.isEmpty else { throw .badRequest("Type a food to search for.", fields: ["q": "Required"]) }
+        let strings = Strings.current
+        guard !query.isEmpty else { throw .badRequest(strings("foods.searchEmpty"), fields: ["q": strings("foods.required")]) }
         guard query.count <= maxQueryLength else {
-            throw .badRequest("The search is too long.", fields: ["q": "At most \(maxQueryLength) characters"])
+            throw .badRequest(strings("foods.searchTooLong"), fields: ["q": strings("foods.atMostCharacters", count: maxQueryLength)])
         }
         guard let limit else { return (query, defaultLimit) }
         guard let value = Int(limit), limitRange.contains(value) else {
-            throw .badRequest("The limit must be a whole number from 1 to 50.", fields: ["limit": "Between 1 and 50"])
+            let range = ["min": strings.number(limitRange.lowerBound), "max": strings.number(limitRange.upperBound)]
+            throw .badRequest(strings("foods.limitInvalid", range), fields: ["limit": strings("foods.limitRange", range)])
         }
         return (query, value)
     }

@@ -22,12 +22,15 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     var quantity: JSONField<NumberInput>
     var loggedAt: JSONField<Date>
 
+    /// In the reader's language, made when asked (inside the request).
     enum Message {
-        static let foodNotFound = "This food is not in the catalog"
-        static let portion = "Please choose one of this food's portions"
-        static let notWithFood = "A food's values come from the catalog: change the amount instead"
-        static let onlyWithFood = "Only a meal from the food database has an amount"
-        static let gramsOrPortion = "Send grams or a portion, not both"
+        static var foodNotFound: String { Strings.current("meals.foodNotFound") }
+        static var portion: String { Strings.current("meals.portion") }
+        static var notWithFood: String { Strings.current("meals.notWithFood") }
+        static var onlyWithFood: String { Strings.current("meals.onlyWithFood") }
+        static var gramsOrPortion: String { Strings.current("meals.gramsOrPortion") }
+        static var foodCannotChange: String { Strings.current("meals.foodCannotChange") }
+        static var idInPath: String { Strings.current("meals.idInPath") }
     }
 
     /// The body from a flat object of its members (see `FlatJSONObject`); nil when `JSONDecoder` must judge it.
@@ -100,8 +103,8 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     /// catalog meal takes a new amount, rescaled from `food` (its catalog entry) or, without it, from what it holds.
     func patched(_ meal: Meal, food: Food?) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
-        if foodId.isPresent { errors["foodId"] = "A meal's food cannot be changed: log a new meal instead" }
-        if id.isPresent, let text = id.value, UUID(uuidString: text) != meal.id { errors["id"] = "The id is in the path" }
+        if foodId.isPresent { errors["foodId"] = Message.foodCannotChange }
+        if id.isPresent, let text = id.value, UUID(uuidString: text) != meal.id { errors["id"] = Message.idInPath }
         let loggedAt = instant(default: meal.loggedAt, errors: &errors)
         switch meal.source {
         case .database:

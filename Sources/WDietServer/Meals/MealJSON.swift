@@ -23,7 +23,7 @@ struct MealJSON: ResponseEncodable, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var window: EatingWindow.Placement
-    /// "Eating outside your window (12pm-6pm)" when `window` is outside.
+    /// "Eating outside your window (12pm-6pm)" when `window` is outside, in the reader's language.
     var warning: String?
 
     init(_ stored: StoredMeal, profile: Profile) {
@@ -49,7 +49,7 @@ struct MealJSON: ResponseEncodable, Sendable {
 
     /// 000's warning feedback, non-blocking.
     static func outsideWarning(_ window: EatingWindow) -> String {
-        "Eating outside your window (\(EatingWindowJSON.warningLabel(window)))"
+        Strings.current("meals.outsideWarning", ["window": MealFormat.compactWindowLabel(window)])
     }
 }
 

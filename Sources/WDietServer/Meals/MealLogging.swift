@@ -11,7 +11,7 @@ import WDietStore
 struct MealLogging: Sendable {
     let services: AppServices
 
-    static let notFound = StoreError.notFound("Meal not found")
+    static var notFound: StoreError { StoreError.notFound(Strings.current("meals.notFound")) }
 
     /// A new meal from `body`, with the `meal_logged` event in the meal's own transaction. A client-made `id` the
     /// user already has returns that meal unchanged, so a retried upload logs nothing twice.
@@ -48,7 +48,7 @@ struct MealLogging: Sendable {
             food = try? await services.foods.food(id: foodId)
             // A portion needs the food's measures: without the catalog only grams can change.
             if food == nil, body.portion.isPresent, try await !services.foods.isLoaded() {
-                throw StoreError.catalogMissing("Search unavailable — enter the amount in grams")
+                throw StoreError.catalogMissing(Strings.current("meals.searchUnavailableEnterGrams"))
             }
         }
         let meal = try body.patched(existing.meal, food: food)
@@ -78,7 +78,7 @@ struct MealLogging: Sendable {
     func catalogFood(id: String) async throws -> Food {
         if let food = try await services.foods.food(id: id) { return food }
         guard try await services.foods.isLoaded() else {
-            throw StoreError.catalogMissing("Search unavailable — enter manually")
+            throw StoreError.catalogMissing(Strings.current("meals.searchUnavailableEnterManually"))
         }
         throw InvalidInput(["foodId": MealBody.Message.foodNotFound])
     }

@@ -5,23 +5,25 @@ import WDietStore
 
 // The values the meal templates read (plain stored properties, as swift-mustache reflects them).
 
-/// 000's eating window banner: "🍽️ Eating window: 12pm - 6pm", with a word on where "now" falls.
+/// 000's eating window banner: "🍽️ Eating window: 12pm - 6pm" ("Essensfenster: 12:00–18:00"), with a word on
+/// where "now" falls.
 struct EatingWindowBanner: Sendable {
-    var label: String
+    var text: String
     var nowMessage: String
     var isOutside: Bool
 
     init(window: EatingWindow, now: Date, timeZone: TimeZone) {
-        label = window.twelveHourLabel
+        let strings = Strings.current
+        text = strings("meals.eatingWindowLabel", ["window": MealFormat.windowLabel(window)])
         switch window.placement(of: now, in: timeZone) {
         case .inside:
-            nowMessage = "You're inside your eating window."
+            nowMessage = strings("meals.windowInside")
             isOutside = false
         case .grace:
-            nowMessage = "Close to your eating window: this meal counts as on time."
+            nowMessage = strings("meals.windowGrace")
             isOutside = false
         case .outside:
-            nowMessage = "Outside your eating window right now. You can still log this meal."
+            nowMessage = strings("meals.windowOutside")
             isOutside = true
         }
     }
@@ -55,7 +57,7 @@ struct ManualMealForm: Sendable {
         carbsError = errors["carbs"]
         fatError = errors["fat"]
         if nameError == nil, caloriesError == nil, proteinError == nil, carbsError == nil, fatError == nil {
-            formError = errors.values.sorted().first ?? "Please check the meal and try again."
+            formError = errors.values.sorted().first ?? Strings.current("meals.checkAndRetry")
         }
     }
 }
@@ -76,35 +78,46 @@ struct LogMealPage: Sendable {
     var calorieMessage = MealInput.Message.calories
     var macroMessage = MealInput.Message.macro
     var amountMessage = MealInput.Message.amount
+    /// That the food names are English, for a reader of another language (the USDA catalog is data, not copy).
+    var searchHint: String?
 
     init(chrome: PageChrome, profile: Profile, now: Date) {
         self.chrome = chrome
         window = EatingWindowBanner(window: profile.eatingWindow, now: now, timeZone: profile.timeZone)
+        if Strings.current.language != .english { searchHint = Strings.current("meals.searchLanguageHint") }
     }
 }
 
-/// One macro in the running totals: "😊 Protein 85g" (the smiley hidden before the day's first meal).
+/// One macro in the running totals: "😊 Protein 85g" / "😊 Eiweiß 85 g" (the smiley hidden before the day's first meal).
 struct MacroTotal: Sendable {
     var key: String
     var label: String
+    /// "85g" / "85 g"
     var grams: String
-    var goal: String
     var smiley: String?
-    /// "good", "fair" or "low", for screen readers.
-    var verdict: String?
+    /// What a screen reader says: "Protein 85 grams, good."
+    var spoken: String
 
     init(_ progress: MacroProgress) {
+        let strings = Strings.current
         key = progress.macro.rawValue
-        label = progress.macro == .fat ? "Fats" : progress.macro.rawValue.capitalized
-        grams = "\(Int(progress.grams.rounded()))g"
-        goal = "\(progress.goalGrams)g"
+        label = strings("meals.\(progress.macro.rawValue)")
+        let amount = strings.number(progress.grams)
+        grams = strings("meals.gramsCompact", ["grams": amount])
         smiley = progress.smiley?.rawValue
-        verdict = progress.smiley.map {
-            switch $0 {
-            case .happy: "good"
-            case .neutral: "fair"
-            case .sad: "low"
-            }
+        if let verdict = progress.smiley.map({ Self.verdict($0) }) {
+            spoken = strings("meals.summaryMacroVerdict", ["label": label, "grams": amount, "verdict": verdict])
+        } else {
+            spoken = strings("meals.summaryMacro", ["label": label, "grams": amount])
+        }
+    }
+
+    /// "good", "fair" or "low", for screen readers.
+    static func verdict(_ smiley: MacroProgress.Smiley) -> String {
+        switch smiley {
+        case .happy: Strings.current("meals.verdictGood")
+        case .neutral: Strings.current("meals.verdictFair")
+        case .sad: Strings.current("meals.verdictLow")
         }
     }
 }
@@ -114,9 +127,25 @@ struct MealRow: Sendable {
     var id: String
     var name: String
     var time: String
+    /// "1,250 cal" / "1.250 kcal"
     var calories: String
     /// Whole calories, for the script's running totals.
     var kcal: Double
+    /// "Pasta, 10:00 AM, 1,250 cal. Edit"
+    var editLabel: String
+    /// "Delete Pasta"
+    var deleteLabel: String
+
+    init(id: String, name: String, time: String, kcal: Double) {
+        let strings = Strings.current
+        self.id = id
+        self.name = name
+        self.time = time
+        self.kcal = kcal
+        calories = strings("meals.rowCalories", ["calories": strings.number(kcal)])
+        editLabel = strings("meals.rowEditLabel", ["name": name, "time": time, "calories": calories])
+        deleteLabel = strings("meals.deleteNamed", ["name": name])
+    }
 }
 
 /// `/meals/today`
@@ -133,19 +162,18 @@ struct TodaysMealsPage: Sendable {
     var deletedId: String?
 
     init(chrome: PageChrome, day: DashboardDay, meals: [StoredMeal], profile: Profile) {
+        let strings = Strings.current
         self.chrome = chrome
-        let eaten = WebFormat.grouped(day.totals.kcal), target = WebFormat.grouped(Double(day.targets.calories))
-        caloriesText = "\(eaten) / \(target) cal"
+        let eaten = strings.number(day.totals.kcal), target = strings.number(day.targets.calories)
+        caloriesText = strings("meals.caloriesOfTarget", ["eaten": eaten, "target": target])
         macros = day.macros.map(MacroTotal.init)
-        let count = day.totals.mealCount
-        summary = "Running totals: \(eaten) of \(target) calories. "
-            + macros.map { "\($0.label) \($0.grams.dropLast()) grams\($0.verdict.map { ", \($0)" } ?? "")." }.joined(separator: " ")
-            + " \(count) \(count == 1 ? "meal" : "meals") logged today."
+        summary = ([strings("meals.summaryTotals", ["eaten": eaten, "target": target])] + macros.map(\.spoken)
+            + [strings("meals.summaryMeals", count: day.totals.mealCount)]).joined(separator: " ")
         let clock = MealFormat.clock(in: profile.timeZone)
         self.meals = meals.map { stored in
             MealRow(
                 id: stored.id.uuidString.lowercased(), name: stored.meal.name, time: clock.string(from: stored.meal.loggedAt),
-                calories: "\(WebFormat.grouped(stored.meal.kcal)) cal", kcal: stored.meal.kcal
+                kcal: stored.meal.kcal
             )
         }
         hasMeals = !meals.isEmpty
@@ -155,15 +183,15 @@ struct TodaysMealsPage: Sendable {
     /// words, and 000's gentle warning when the saved meal fell outside the window and its grace.
     mutating func addNotice(query: [String: String], userId: UUID, services: AppServices, profile: Profile) async throws {
         if let text = query["saved"] {
-            notice = "Meal saved!"
+            notice = Strings.current("meals.saved")
             if let id = UUID(uuidString: text), let meal = try await services.meals.meal(userId: userId, id: id),
                profile.eatingWindow.placement(of: meal.meal.loggedAt, in: profile.timeZone) == .outside {
                 warning = MealJSON.outsideWarning(profile.eatingWindow)
             }
         } else if query["updated"] != nil {
-            notice = "Meal updated"
+            notice = Strings.current("meals.updated")
         } else if let text = query["deleted"], let id = UUID(uuidString: text) {
-            notice = "Meal deleted"
+            notice = Strings.current("meals.deleted")
             deletedId = id.uuidString.lowercased()
         }
     }
@@ -175,7 +203,8 @@ struct EditMealPage: Sendable {
     var id: String
     var isFromFood: Bool
     var name: String
-    var loggedAt: String
+    /// "Logged at 10:00 AM" / "Eingetragen um 10:00"
+    var loggedAtText: String
     var calories: String
     var protein: String
     var carbs: String
@@ -207,7 +236,7 @@ struct EditMealPage: Sendable {
         id = stored.id.uuidString.lowercased()
         isFromFood = meal.source == .database
         name = meal.name
-        loggedAt = MealFormat.clock(in: profile.timeZone).string(from: meal.loggedAt)
+        loggedAtText = Strings.current("meals.loggedAt", ["time": MealFormat.clock(in: profile.timeZone).string(from: meal.loggedAt)])
         calories = MealFormat.plain(meal.kcal)
         protein = meal.protein.map(MealFormat.plain) ?? ""
         carbs = meal.carbs.map(MealFormat.plain) ?? ""
@@ -239,7 +268,7 @@ struct EditMealPage: Sendable {
         fatError = errors["fat"]
         gramsError = errors["grams"]
         if [nameError, caloriesError, proteinError, carbsError, fatError, gramsError].allSatisfy({ $0 == nil }) {
-            formError = errors.values.sorted().first ?? "Please check the meal and try again."
+            formError = errors.values.sorted().first ?? Strings.current("meals.checkAndRetry")
         }
     }
 }
@@ -249,16 +278,18 @@ enum MealForm {
     static let manualMembers = ["name", "calories", "protein", "carbs", "fat"]
     static let foodEditMembers = ["name", "grams"]
 
-    static let mealTypes = [
-        MealTypeChip(label: "Breakfast", emoji: "🍳"), MealTypeChip(label: "Lunch", emoji: "🥗"),
-        MealTypeChip(label: "Dinner", emoji: "🍽️"), MealTypeChip(label: "Snack", emoji: "🍎"),
-    ]
+    /// The chips' labels are the reader's language: a chip fills the name, as if typed.
+    static var mealTypes: [MealTypeChip] {
+        [("breakfast", "🍳"), ("lunch", "🥗"), ("dinner", "🍽️"), ("snack", "🍎")].map {
+            MealTypeChip(label: Strings.current("meals.\($0.0)"), emoji: $0.1)
+        }
+    }
 
     /// The form's members as JSON strings; an empty number field is "nothing typed" (it clears an optional macro).
     static func body(from form: WebForm, members: [String]) throws -> MealBody {
         var object: [String: Any] = [:]
         for member in members {
-            let text = form.text(member)
+            let text = member == "name" ? form.text(member) : MealFormat.typedNumber(form.text(member))
             if member == "name" || !text.isEmpty { object[member] = text } else { object[member] = NSNull() }
         }
         let data = try JSONSerialization.data(withJSONObject: object)
@@ -272,18 +303,40 @@ enum MealForm {
 }
 
 enum MealFormat {
-    /// 46.5 → "46.5", 150.0 → "150": a value as a person would type it.
+    /// 46.5 → "46.5" ("46,5" in German), 150.0 → "150": a value as a person would type it (never grouped, so that
+    /// it reads back as the same number).
     static func plain(_ value: Double) -> String {
         let tenth = Units.tenth(value)
-        return tenth == tenth.rounded() ? String(Int(tenth)) : String(tenth)
+        let text = tenth == tenth.rounded() ? String(Int(tenth)) : String(tenth)
+        return Strings.current.language == .german ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
-    /// "12:30 PM" in the user's zone.
+    /// A typed number as the reader's language means it. German groups thousands with a dot ("1.250" is 1250); the
+    /// decimal comma ("82,5") is read everywhere already. Anything else is left as typed.
+    static func typedNumber(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard Strings.current.language == .german,
+              trimmed.range(of: #"^[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]*)?$"#, options: .regularExpression) != nil
+        else { return text }
+        return trimmed.replacingOccurrences(of: ".", with: "")
+    }
+
+    /// "12:30 PM" / "12:30" in the user's zone.
     static func clock(in timeZone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "h:mm a"
+        formatter.dateFormat = Strings.current("meals.clockFormat")
         return formatter
+    }
+
+    /// The eating window as the reader's clock writes it: "12pm - 6pm" / "12:00–18:00".
+    static func windowLabel(_ window: EatingWindow) -> String {
+        Strings.current.language == .english ? window.twelveHourLabel : window.label
+    }
+
+    /// The window in 000's warning: "12pm-6pm" / "12:00–18:00".
+    static func compactWindowLabel(_ window: EatingWindow) -> String {
+        Strings.current.language == .english ? EatingWindowJSON.warningLabel(window) : window.label
     }
 }

@@ -16,7 +16,7 @@
   const manualForm = $("manual-form");
   const calorieMessage = manualForm.dataset.calorieMessage;
   const macroMessage = manualForm.dataset.macroMessage;
-  const amountMessage = "Amount must be between 0.1-5000 g";
+  const amountMessage = manualForm.dataset.amountMessage;
 
   let chosenFood = null;
   let foods = [];
@@ -28,7 +28,22 @@
   // Same arithmetic as WDietCore's MealInput.fromFood: per-100 g value × (grams / 100), rounded to a tenth.
   const tenth = (value) => Math.round(value * 10) / 10;
   const scaled = (per100, grams) => tenth(per100 * (grams / 100));
-  const formatTenth = (value) => String(tenth(value));
+  /** 22.5 → "22.5" / "22,5", 0 → "0": to the tenth, without a trailing ",0". */
+  const formatTenth = (value) => {
+    const rounded = tenth(value);
+    return WDiet.formatNumber(rounded, Number.isInteger(rounded) ? 0 : 1);
+  };
+  /** What a person typed as a number: "82,5" and "82.5" alike; in German "1.250" is 1250. Null when empty. */
+  function parse(text) {
+    let typed = String(text).trim();
+    if (typed === "") return null;
+    if (WDiet.lang === "de" && /^[1-9]\d{0,2}(\.\d{3})+(,\d*)?$/.test(typed)) typed = typed.replace(/\./g, "");
+    return Number(typed.replace(",", "."));
+  }
+  /** "P 22.5g · C 0g · F 2.6g" / "E 22,5 g · KH 0 g · F 2,6 g" */
+  const macroValues = (food) => ({
+    protein: formatTenth(food.proteinPer100g), carbs: formatTenth(food.carbsPer100g), fat: formatTenth(food.fatPer100g),
+  });
 
   function manualIsFilled() {
     return ["manual-name", "manual-calories", "manual-protein", "manual-carbs", "manual-fat"].some((id) => $(id).value.trim() !== "");
@@ -87,14 +102,14 @@
         { headers: { Accept: "application/json" }, credentials: "same-origin", signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) return;
-      return searchFailed("You seem to be offline.");
+      return searchFailed(WDiet.t("meals.searchOffline"));
     }
     if (controller !== searchController) return;
     if (!response.ok) {
-      return searchFailed(response.status === 503 ? "" : "The search did not work.");
+      return searchFailed(response.status === 503 ? "" : WDiet.t("meals.searchFailed"));
     }
     let body;
-    try { body = await response.json(); } catch (_) { return searchFailed("The search did not work."); }
+    try { body = await response.json(); } catch (_) { return searchFailed(WDiet.t("meals.searchFailed")); }
     if (controller !== searchController) return;
     renderResults(body.results || []);
   }
@@ -104,7 +119,7 @@
     showNote("unavailable");
     // The visible note carries the words and the way out; the status line only announces it.
     status.classList.add("visually-hidden");
-    status.textContent = detail ? `${detail} Search unavailable` : "Search unavailable";
+    status.textContent = [detail, WDiet.t("meals.searchUnavailable")].filter(Boolean).join(" ");
   }
 
   function renderResults(list) {
@@ -113,7 +128,7 @@
     if (list.length === 0) {
       showNote("empty");
       status.classList.add("visually-hidden");
-      status.textContent = "No results found";
+      status.textContent = WDiet.t("meals.noResults");
       return;
     }
     showNote(null);
@@ -128,17 +143,17 @@
       name.textContent = food.name;
       const kcal = document.createElement("span");
       kcal.className = "food-result__kcal";
-      kcal.textContent = `${WDiet.formatInt(food.kcalPer100g)} cal / 100g`;
+      kcal.textContent = WDiet.t("meals.kcalPer100g", { kcal: WDiet.formatInt(food.kcalPer100g) });
       const macros = document.createElement("span");
       macros.className = "food-result__macros";
-      macros.textContent = `P ${formatTenth(food.proteinPer100g)}g · C ${formatTenth(food.carbsPer100g)}g · F ${formatTenth(food.fatPer100g)}g`;
+      macros.textContent = WDiet.t("meals.macrosShort", macroValues(food));
       item.append(name, kcal, macros);
       item.addEventListener("click", () => chooseFood(food));
       results.appendChild(item);
     });
     setExpanded(true);
     status.classList.remove("visually-hidden");
-    status.textContent = `${list.length} ${list.length === 1 ? "result" : "results"} found`;
+    status.textContent = WDiet.t("meals.resultsFound", { count: list.length });
   }
 
   function setActive(index) {
@@ -166,13 +181,14 @@
     chosenFood = food;
     $("portion-name").textContent = food.name;
     $("portion-per100").textContent =
-      `${WDiet.formatInt(food.kcalPer100g)} cal per 100g · P ${formatTenth(food.proteinPer100g)}g · C ${formatTenth(food.carbsPer100g)}g · F ${formatTenth(food.fatPer100g)}g`;
+      WDiet.t("meals.per100gSummary", Object.assign({ kcal: WDiet.formatInt(food.kcalPer100g) }, macroValues(food)));
     unit.replaceChildren();
-    const grams = new Option("grams (g)", "g");
+    const grams = new Option(WDiet.t("meals.unitGrams"), "g");
     unit.appendChild(grams);
     (food.portions || []).forEach((portion, index) => {
       if (portion.label === "100 g") return; // the grams unit covers it
-      unit.appendChild(new Option(`${portion.label} (${formatTenth(portion.grams)} g)`, String(index)));
+      // USDA's measure ("3 oz") is data and stays as the catalog has it.
+      unit.appendChild(new Option(WDiet.t("meals.portionOption", { label: portion.label, grams: formatTenth(portion.grams) }), String(index)));
     });
     unit.value = "g";
     quantity.value = "100";
@@ -194,8 +210,8 @@
 
   /** The amount as the API will take it, its grams, or null with the message when it is not a valid amount. */
   function amount() {
-    const value = Number(quantity.value.replace(",", "."));
-    if (quantity.value.trim() === "" || !Number.isFinite(value) || value <= 0) return { error: amountMessage };
+    const value = parse(quantity.value);
+    if (value === null || !Number.isFinite(value) || value <= 0) return { error: amountMessage };
     if (unit.value === "g") {
       if (value < GRAMS_MIN || value > GRAMS_MAX) return { error: amountMessage };
       return { grams: value, body: { grams: value } };
@@ -220,7 +236,7 @@
     $("portion-protein").textContent = formatTenth(scaled(chosenFood.proteinPer100g, grams));
     $("portion-carbs").textContent = formatTenth(scaled(chosenFood.carbsPer100g, grams));
     $("portion-fat").textContent = formatTenth(scaled(chosenFood.fatPer100g, grams));
-    $("portion-grams").textContent = result.error ? "" : `${formatTenth(grams)} g`;
+    $("portion-grams").textContent = result.error ? "" : WDiet.t("meals.gramsAmount", { grams: formatTenth(grams) });
   }
   quantity.addEventListener("input", updatePortion);
   unit.addEventListener("change", () => {
@@ -258,13 +274,11 @@
     error.hidden = !message;
   }
 
-  const parse = (text) => (text.trim() === "" ? null : Number(text.trim().replace(",", ".")));
-
   /** The manual form's message for one field, as MealInput.manual words it; null when the value is fine. */
   function manualError(name) {
     const value = parse(manualFields[name].input.value);
     if (name === "calories") return value !== null && Number.isFinite(value) && value >= 1 && value <= 9999 ? null : calorieMessage;
-    if (name === "name") return manualFields.name.input.value.trim().length > 100 ? "Meal name must be 100 characters or fewer" : null;
+    if (name === "name") return manualFields.name.input.value.trim().length > 100 ? WDiet.t("meals.nameTooLong") : null;
     if (value === null) return null;
     return Number.isFinite(value) && value >= 0 && value <= 999 ? null : macroMessage;
   }
@@ -328,7 +342,7 @@
     } catch (error) {
       saving = false;
       button.disabled = false;
-      if (error.status === 503) { showNote("unavailable"); WDiet.toast("Search unavailable — enter manually"); return; }
+      if (error.status === 503) { showNote("unavailable"); WDiet.toast(WDiet.t("meals.searchUnavailableEnterManually")); return; }
       showError(error);
     }
   }

@@ -12,7 +12,7 @@ window.WDietMealGuard = (function () {
 
     function ask(proceed) {
       if (!dialog || typeof dialog.showModal !== "function") {
-        if (window.confirm("Discard meal?")) { leaving = true; proceed(); }
+        if (window.confirm(WDiet.t("meals.discardTitle"))) { leaving = true; proceed(); }
         return;
       }
       pending = proceed;

@@ -4,15 +4,28 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const SMILEYS = { happy: "😊", neutral: "😐", sad: "😞" };
-  const VERDICTS = { happy: "good", neutral: "fair", sad: "low" };
-  const LABELS = { protein: "Protein", carbs: "Carbs", fat: "Fats" };
+  const VERDICTS = { happy: "meals.verdictGood", neutral: "meals.verdictFair", sad: "meals.verdictLow" };
+  const LABELS = { protein: "meals.protein", carbs: "meals.carbs", fat: "meals.fat" };
+  const tenth = (value) => Math.round(value * 10) / 10;
+  /** A value as a person would type it, never grouped: 46.5 → "46.5" / "46,5". */
+  const plain = (value) => {
+    const text = String(tenth(value));
+    return WDiet.lang === "de" ? text.replace(".", ",") : text;
+  };
+  /** What a person typed as a number: "82,5" and "82.5" alike; in German "1.250" is 1250. Null when empty. */
+  function parse(text) {
+    let typed = String(text).trim();
+    if (typed === "") return null;
+    if (WDiet.lang === "de" && /^[1-9]\d{0,2}(\.\d{3})+(,\d*)?$/.test(typed)) typed = typed.replace(/\./g, "");
+    return Number(typed.replace(",", "."));
+  }
 
   // ---- The notice after a save, an edit or a delete (?saved=, ?updated=, ?deleted=) becomes a toast ----
   const flash = $("meal-flash");
   if (flash) {
     const deletedId = flash.dataset.deletedId;
     if (deletedId) {
-      WDiet.toast(flash.dataset.flash, { actionLabel: "Undo", duration: 8000, onAction: () => restoreAndReload(deletedId) });
+      WDiet.toast(flash.dataset.flash, { actionLabel: WDiet.t("meals.undo"), duration: 8000, onAction: () => restoreAndReload(deletedId) });
     } else {
       WDiet.toast(flash.dataset.flash, { duration: 3000 });
     }
@@ -34,7 +47,7 @@
     let day;
     try { day = await WDiet.api("GET", `/api/v1/dashboard`); } catch (_) { return; }
     const eaten = WDiet.formatInt(day.totals.calories), target = WDiet.formatInt(day.targets.calories);
-    $("totals-calories").textContent = `${eaten} / ${target} cal`;
+    $("totals-calories").textContent = WDiet.t("meals.caloriesOfTarget", { eaten, target });
     const list = $("totals-macros");
     list.replaceChildren();
     const spoken = [];
@@ -49,16 +62,20 @@
       }
       const label = document.createElement("span");
       label.className = "meal-totals__label";
-      label.textContent = LABELS[macro.macro];
+      label.textContent = WDiet.t(LABELS[macro.macro]);
       const grams = document.createElement("strong");
-      grams.textContent = `${Math.round(macro.grams)}g`;
+      const amount = WDiet.formatInt(macro.grams);
+      grams.textContent = WDiet.t("meals.gramsCompact", { grams: amount });
       item.append(label, " ", grams);
       list.appendChild(item);
-      spoken.push(`${LABELS[macro.macro]} ${Math.round(macro.grams)} grams${macro.smiley ? ", " + VERDICTS[macro.smiley] : ""}.`);
+      const said = { label: WDiet.t(LABELS[macro.macro]), grams: amount };
+      spoken.push(macro.smiley
+        ? WDiet.t("meals.summaryMacroVerdict", Object.assign(said, { verdict: WDiet.t(VERDICTS[macro.smiley]) }))
+        : WDiet.t("meals.summaryMacro", said));
     });
-    const count = day.totals.mealCount;
-    $("totals-summary").textContent =
-      `Running totals: ${eaten} of ${target} calories. ${spoken.join(" ")} ${count} ${count === 1 ? "meal" : "meals"} logged today.`;
+    $("totals-summary").textContent = [
+      WDiet.t("meals.summaryTotals", { eaten, target }), ...spoken, WDiet.t("meals.summaryMeals", { count: day.totals.mealCount }),
+    ].join(" ");
   }
 
   function syncEmptyState() {
@@ -66,7 +83,7 @@
     const empty = list.children.length === 0;
     list.hidden = empty;
     $("meal-empty").hidden = !empty;
-    $("add-meal").textContent = empty ? "Log Meal" : "Add Another Meal";
+    $("add-meal").textContent = WDiet.t(empty ? "meals.logTitle" : "meals.addAnother");
   }
 
   // ---- Delete with undo ----
@@ -88,8 +105,8 @@
       row.remove();
       syncEmptyState();
       refreshTotals();
-      WDiet.toast("Meal deleted", {
-        actionLabel: "Undo", duration: 8000,
+      WDiet.toast(WDiet.t("meals.deleted"), {
+        actionLabel: WDiet.t("meals.undo"), duration: 8000,
         onAction: async () => {
           try {
             await WDiet.api("POST", `/api/v1/meals/${id}/restore`);
@@ -101,7 +118,7 @@
           list.insertBefore(row, next && next.parentNode === list ? next : null);
           syncEmptyState();
           refreshTotals();
-          WDiet.toast("Meal restored");
+          WDiet.toast(WDiet.t("meals.restored"));
         },
       });
     });
@@ -113,8 +130,6 @@
   const inputs = Array.from(editForm.querySelectorAll("input:not([type=hidden])"));
   const isDirty = () => inputs.some((input) => input.value !== input.defaultValue);
   const guard = window.WDietMealGuard.install(isDirty);
-  const tenth = (value) => Math.round(value * 10) / 10;
-  const parse = (text) => (text.trim() === "" ? null : Number(text.trim().replace(",", ".")));
 
   const grams = $("edit-grams");
   function fieldError(input, message) {
@@ -129,7 +144,7 @@
     switch (input.name) {
       case "calories": return value !== null && value >= 1 && value <= 9999 ? null : editForm.dataset.calorieMessage;
       case "grams": return value !== null && value >= 0.1 && value <= 5000 ? null : editForm.dataset.amountMessage;
-      case "name": return input.value.trim().length > 100 ? "Meal name must be 100 characters or fewer" : null;
+      case "name": return input.value.trim().length > 100 ? WDiet.t("meals.nameTooLong") : null;
       default: return value === null || (value >= 0 && value <= 999) ? null : editForm.dataset.macroMessage;
     }
   }
@@ -140,10 +155,10 @@
     grams.addEventListener("input", () => {
       const value = parse(grams.value);
       const g = value !== null && value >= 0.1 && value <= 5000 ? value : 0;
-      $("edit-kcal").textContent = String(tenth(per100("kcal") * (g / 100)));
-      $("edit-protein").textContent = String(tenth(per100("protein") * (g / 100)));
-      $("edit-carbs").textContent = String(tenth(per100("carbs") * (g / 100)));
-      $("edit-fat").textContent = String(tenth(per100("fat") * (g / 100)));
+      $("edit-kcal").textContent = plain(per100("kcal") * (g / 100));
+      $("edit-protein").textContent = plain(per100("protein") * (g / 100));
+      $("edit-carbs").textContent = plain(per100("carbs") * (g / 100));
+      $("edit-fat").textContent = plain(per100("fat") * (g / 100));
     });
   }
 
