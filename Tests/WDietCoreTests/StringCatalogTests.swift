@@ -19,11 +19,18 @@ import Testing
         #expect(other.subtracting(english).sorted() == [], "only in \(language.rawValue)")
     }
 
+    static let dateParts: Set<String> = ["day", "dd", "mm", "year", "month", "monthLong", "weekday", "weekdayLong"]
+
     @Test func placeholdersAndPluralFormsMatchAcrossLanguages() {
         for key in catalog.keys(of: .english).sorted() {
             let english = catalog.placeholders(of: key, in: .english)
             for language in Language.allCases where language != .english {
-                #expect(catalog.placeholders(of: key, in: language) == english, "\(key) in \(language.rawValue)")
+                if key.hasPrefix("dates.") {
+                    // A date pattern picks its own parts ("25.11.2026" has no month name).
+                    #expect(catalog.placeholders(of: key, in: language).isSubset(of: Self.dateParts), "\(key) in \(language.rawValue)")
+                } else {
+                    #expect(catalog.placeholders(of: key, in: language) == english, "\(key) in \(language.rawValue)")
+                }
                 #expect(catalog.pluralForms(of: key, in: language) == catalog.pluralForms(of: key, in: .english), "\(key)")
             }
             let forms = catalog.pluralForms(of: key, in: .english)

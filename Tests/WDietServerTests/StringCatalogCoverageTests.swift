@@ -16,7 +16,9 @@ import WDietCore
     static func files(in folder: URL, suffix: String) -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var found: [String] = []
-        while let path = enumerator?.nextObject() as? String where path.hasSuffix(suffix) { found.append(path) }
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(suffix) { found.append(path) }
+        }
         return found.sorted()
     }
 

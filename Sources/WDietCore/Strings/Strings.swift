@@ -64,7 +64,10 @@ public struct Strings: Sendable {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                result += rest[open...]
+                return result
+            }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = arguments[name] { result += value } else { result += rest[open...close] }
             rest = rest[rest.index(after: close)...]

@@ -331,6 +331,54 @@ import WDietTestSupport
         }
     }
 
+    /// A new meal takes one statement on PostgreSQL; an id that is another user's must still be refused there,
+    /// without the event and without drawing a version.
+    @Test(arguments: StoreBackend.allCases)
+    func anotherUsersMealIdIsRefusedWithItsEvent(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let theirs = try await stores.meals.saveMeal(
+                Meal(name: "Theirs", kcal: 300, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z")), userId: other, timeZone: berlin)
+            let before = try await stores.meals.saveMeal(
+                Meal(name: "Mine", kcal: 100, loggedAt: Fixtures.utc("2026-03-01T11:00:00Z")), userId: user, timeZone: berlin)
+            let event = AnalyticsEvent(name: .mealLogged, properties: ["source": "manual"], occurredAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+            let copy = Meal(id: theirs.id, name: "Copy", kcal: 400, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z"))
+
+            await #expect(throws: StoreError.conflict("This id is already in use")) {
+                try await stores.meals.saveMeal(copy, userId: user, timeZone: berlin, recording: event)
+            }
+            #expect(try await stores.analytics.events(userId: user) == [])
+            #expect(try await stores.meals.meal(userId: other, id: theirs.id) == theirs)
+            let after = try await stores.meals.saveMeal(
+                Meal(name: "Next", kcal: 50, loggedAt: Fixtures.utc("2026-03-01T13:00:00Z")), userId: user, timeZone: berlin)
+            #expect(after.version == before.version + 1)
+        }
+    }
+
+    /// The same new meal sent many times at once (a client retrying over a flaky network): one meal, one event,
+    /// every answer the same row.
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentRetriesOfANewMealSaveItOnce(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let meal = Meal(name: "Porridge", kcal: 320, loggedAt: Fixtures.utc("2026-03-01T07:30:00Z"))
+            let event = AnalyticsEvent(name: .mealLogged, properties: ["source": "manual"], occurredAt: Fixtures.utc("2026-03-01T07:30:01Z"))
+            let results = try await withThrowingTaskGroup(of: SavedWithEvent<StoredMeal>.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin, recording: event) }
+                }
+                var all: [SavedWithEvent<StoredMeal>] = []
+                for try await result in group { all.append(result) }
+                return all
+            }
+            #expect(Set(results.map(\.row)).count == 1)
+            #expect(results.allSatisfy { $0.eventError == nil })
+            #expect(try await stores.meals.meals(userId: user, on: Fixtures.date("2026-03-01")) == [results[0].row])
+            #expect(try await stores.analytics.events(userId: user) == [event])
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aRefusedMealRecordsNoEvent(backend: StoreBackend) async throws {
         try await backend.withCoachStores { stores in
