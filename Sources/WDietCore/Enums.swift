@@ -10,6 +10,9 @@ public enum Sex: String, CaseIterable, Codable, Sendable {
         case .other: 80
         }
     }
+
+    /// "Male", "Female", "Other" in the reader's language.
+    public var title: String { Strings.current("profile.sex\(rawValue.enumKeyTail)") }
 }
 
 public enum ActivityLevel: String, CaseIterable, Codable, Sendable {
@@ -27,7 +30,7 @@ public enum ActivityLevel: String, CaseIterable, Codable, Sendable {
     }
 
     public var title: String {
-        Strings.current("profile.activity" + rawValue.prefix(1).uppercased() + rawValue.dropFirst())
+        Strings.current("profile.activity\(rawValue.enumKeyTail)")
     }
 }
 
@@ -44,7 +47,7 @@ public enum Goal: String, CaseIterable, Codable, Sendable {
     }
 
     public var title: String {
-        Strings.current("profile.goal" + rawValue.prefix(1).uppercased() + rawValue.dropFirst())
+        Strings.current("profile.goal\(rawValue.enumKeyTail)")
     }
 }
 
@@ -69,3 +72,8 @@ public enum MealSource: String, CaseIterable, Codable, Sendable {
 
 public enum WeightUnit: String, CaseIterable, Codable, Sendable { case kg, lb }
 public enum HeightUnit: String, CaseIterable, Codable, Sendable { case cm, ftIn }
+
+fileprivate extension String {
+    /// "sedentary" → "Sedentary": the catalog key's tail for an enum case.
+    var enumKeyTail: String { prefix(1).uppercased() + dropFirst() }
+}

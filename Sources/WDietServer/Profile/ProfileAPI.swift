@@ -88,7 +88,7 @@ struct ProfileAPI: Sendable {
 struct ProfileRateLimitJSON: Encodable {
     struct Detail: Encodable {
         var code = "rate_limited"
-        var message = "You've updated your profile recently. Please wait a moment before making more changes."
+        var message = Strings.current("profile.rateLimited")
         var retryAfterSeconds: Int
     }
     var error: Detail

@@ -31,11 +31,11 @@ struct ProfileBody: Decodable, Sendable {
     var baseVersion: JSONField<Int64>
 
     enum Message {
-        static let eatingWindowStart = "Please choose a start time on the hour or half hour, such as 12:00"
-        static let deficit = "Please choose minus500 or studyProtocol"
-        static let weightUnit = "Please choose kg or lb"
-        static let heightUnit = "Please choose cm or ftIn"
-        static let wholeNumber = "Please enter a whole number"
+        static var eatingWindowStart: String { Strings.current("profile.eatingWindowStartInvalid") }
+        static var deficit: String { Strings.current("profile.deficitInvalid") }
+        static var weightUnit: String { Strings.current("profile.weightUnitInvalid") }
+        static var heightUnit: String { Strings.current("profile.heightUnitInvalid") }
+        static var wholeNumber: String { Strings.current("profile.wholeNumber") }
     }
 
     /// The body's member that carries each field of the profile form, so 422's `fields` name what the client sent.

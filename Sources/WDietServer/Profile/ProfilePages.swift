@@ -46,6 +46,19 @@ struct ProfilePages: Sendable {
         var value: String
         var difference: String
         var dateLabel: String
+        /// "→ 1,805 kcal/day from Mon 2 Mar (+25)".
+        var text: String
+    }
+
+    /// A dietary preference or allergy as a removable tag: its text and what a screen reader calls its button.
+    struct Tag {
+        var tag: String
+        var name: String
+
+        init(_ tag: String) {
+            self.tag = tag
+            name = Strings.current("profile.removeTag", ["tag": tag])
+        }
     }
 
     struct ProfilePage {
@@ -63,23 +76,32 @@ struct ProfilePages: Sendable {
         /// The description field shows only for Other (001 §3 "Custom entry allowed for 'Other'").
         var isOther: Bool
         var genderDescription: String
-        var genderDescriptionCount: Int
+        /// "0/20 characters".
+        var genderDescriptionCount: String
         var heightInCm: Bool
         var heightCm: String
         var heightFeet: String
         var heightInches: String
+        /// "Enter your height in centimeters": the field's description until the script writes its own.
+        var heightA11y: String
         var weightInKg: Bool
         var weightUnit: String
         var weight: String
+        var weightA11y: String
         var targetWeight: String
+        var targetWeightA11y: String
+        /// "Your goal weight in kg."
+        var targetWeightUnitCopy: String
         var goals: [Option]
         var targetDate: String
         var activities: [ActivityOption]
-        var dietaryPreferences: [String]
-        var allergies: [String]
+        var dietaryPreferences: [Tag]
+        var allergies: [Tag]
         var preferenceSuggestions: [String]
         var allergySuggestions: [String]
         var mealsPerDay: Int
+        /// "4 meals per day".
+        var mealsPerDayText: String
         var targets: [TargetRow]
         /// "Your plan will be updated tomorrow at midnight (Mon 2 Mar)" while a saved change waits.
         var pendingNotice: String?
@@ -90,20 +112,23 @@ struct ProfilePages: Sendable {
         var chrome: PageChrome
     }
 
-    /// 001 §3 "Common Suggestions".
-    static let preferenceSuggestions = [
-        "Vegetarian", "Vegan", "Keto", "Paleo", "Low-carb", "Gluten-free", "Dairy-free", "Pescatarian", "Mediterranean", "Whole30",
-    ]
-    static let allergySuggestions = ["Peanuts", "Tree nuts", "Shellfish", "Fish", "Eggs", "Dairy", "Soy", "Wheat", "Gluten", "Sesame"]
+    /// 001 §3 "Common Suggestions", in the reader's language (a tag is saved as the words tapped).
+    static var preferenceSuggestions: [String] { list("profile.preferenceSuggestions") }
+    static var allergySuggestions: [String] { list("profile.allergySuggestions") }
+
+    /// A catalog entry that lists items separated by ", ".
+    static func list(_ key: String) -> [String] {
+        Strings.current(key).components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
 
     /// 001 §3 "Activity Level" options.
     static func activityDescription(_ level: ActivityLevel) -> String {
         switch level {
-        case .sedentary: "Desk job, little to no exercise"
-        case .light: "Light exercise 1-3 days/week"
-        case .moderate: "Moderate exercise 3-5 days/week"
-        case .very: "Hard exercise 6-7 days/week"
-        case .extreme: "Physical job + daily intense training"
+        case .sedentary: Strings.current("profile.activitySedentaryDescription")
+        case .light: Strings.current("profile.activityLightDescription")
+        case .moderate: Strings.current("profile.activityModerateDescription")
+        case .very: Strings.current("profile.activityVeryDescription")
+        case .extreme: Strings.current("profile.activityExtremeDescription")
         }
     }
 
@@ -122,6 +147,7 @@ struct ProfilePages: Sendable {
 
     func page(_ stored: StoredProfile, latestWeightKg: Double?, context: WebUserContext) throws -> ProfilePage {
         let now = services.now()
+        let strings = Strings.current
         let profile = stored.profile
         let today = LocalDate(now, in: profile.timeZone)
         let json = try APICoding.encoder.encode(ProfileJSON(stored, now: now))
@@ -153,100 +179,63 @@ struct ProfilePages: Sendable {
             earliestTarget: today.adding(days: 1).iso,
             latestTarget: ProfileValidator.latestTargetDate(today: today).iso,
             dateOfBirth: profile.dateOfBirth.iso,
-            sexes: Sex.allCases.map { Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == profile.sex) },
+            sexes: Sex.allCases.map { Option(value: $0.rawValue, label: $0.title, selected: $0 == profile.sex) },
             isOther: profile.sex == .other,
             genderDescription: profile.genderDescription ?? "",
-            genderDescriptionCount: profile.genderDescription?.count ?? 0,
+            genderDescriptionCount: strings("profile.characterCount", ["count": strings.number(profile.genderDescription?.count ?? 0)]),
             heightInCm: profile.heightUnit == .cm,
             heightCm: Self.decimal(profile.heightCm),
             heightFeet: String(feet),
             heightInches: Self.decimal(inches),
+            // The page opens with the description of a centimetre and kilogram form; the script words it for the units shown.
+            heightA11y: strings("profile.enterHeightCm"),
             weightInKg: inKg,
             weightUnit: inKg ? "kg" : "lb",
             weight: weightText(profile.weightKg),
+            weightA11y: strings("profile.enterWeightKg"),
             targetWeight: weightText(profile.targetWeightKg),
+            targetWeightA11y: strings("profile.enterTargetWeightKg"),
+            targetWeightUnitCopy: strings("profile.goalWeightIn", ["unit": inKg ? "kg" : "lb"]),
             goals: Goal.allCases.map { Option(value: $0.rawValue, label: $0.title, selected: $0 == profile.goal) },
             targetDate: profile.targetDate?.iso ?? "",
             activities: ActivityLevel.allCases.map { level in
                 ActivityOption(
                     value: level.rawValue, title: level.title, description: Self.activityDescription(level),
-                    multiplier: "(\(Self.decimal(level.multiplier))× BMR multiplier)", selected: level == profile.activity
+                    multiplier: strings("profile.activityMultiplier", ["multiplier": Self.decimal(level.multiplier)]),
+                    selected: level == profile.activity
                 )
             },
-            dietaryPreferences: profile.dietaryPreferences,
-            allergies: profile.allergies,
+            dietaryPreferences: profile.dietaryPreferences.map(Tag.init),
+            allergies: profile.allergies.map(Tag.init),
             preferenceSuggestions: Self.preferenceSuggestions,
             allergySuggestions: Self.allergySuggestions,
             mealsPerDay: profile.mealsPerDay,
+            mealsPerDayText: strings("profile.mealsPerDayCount", count: profile.mealsPerDay),
             targets: Self.targetRows(targets, startOfDayTomorrow: startOfDay, waiting: waiting),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today)
         )
     }
 
-    /// 001 §4 "Metric Explanations", verbatim.
+    /// 001 §4 "Metric Explanations", verbatim (in English; the catalog's `profile.<row>…` strings).
     static func targetRows(
         _ targets: Targets, startOfDayTomorrow: Targets, waiting: (date: LocalDate, after: Targets, before: Targets)?
     ) -> [TargetRow] {
+        let strings = Strings.current
+        /// The row's copy: `profile.<id>Label`, `…Caption`, `…ExplanationTitle` and the paragraphs `…Explanation1`, 2, ….
+        func row(_ id: String, value: String, unit: String, icon: String) -> TargetRow {
+            let explanation = (1...9).map { "profile.\(id)Explanation\($0)" }.filter(strings.has).map { strings($0) }
+            return TargetRow(
+                id: id, label: strings("profile.\(id)Label"), value: value, unit: unit, icon: icon,
+                caption: strings("profile.\(id)Caption"), explanationTitle: strings("profile.\(id)ExplanationTitle"),
+                explanation: explanation, pending: nil, baseTomorrow: 0
+            )
+        }
         let rows = [
-            TargetRow(
-                id: "bmr", label: "BMR", value: WebFormat.grouped(targets.bmr), unit: "kcal/day", icon: "ℹ️",
-                caption: "Basal Metabolic Rate", explanationTitle: "Basal Metabolic Rate (BMR)",
-                explanation: [
-                    "The calories your body burns at rest just to stay alive - breathing, circulation, basic cellular functions.",
-                    "Calculated from: Age, gender, height, and weight",
-                    "This is your baseline. Even if you did nothing all day, you'd burn this many calories.",
-                ],
-                pending: nil, baseTomorrow: 0
-            ),
-            TargetRow(
-                id: "tdee", label: "TDEE", value: WebFormat.grouped(targets.tdee), unit: "kcal/day", icon: "ℹ️",
-                caption: "Total Daily Energy Expenditure", explanationTitle: "Total Daily Energy Expenditure (TDEE)",
-                explanation: [
-                    "The total calories you burn in a day including all activity - walking, exercise, fidgeting, etc.",
-                    "Calculated from: BMR × Activity Level Multiplier",
-                    "This is your maintenance calories. Eat this amount to maintain your current weight.",
-                ],
-                pending: nil, baseTomorrow: 0
-            ),
-            TargetRow(
-                id: "calories", label: "Daily Calories", value: WebFormat.grouped(Double(targets.calories)), unit: "kcal", icon: "🎯",
-                caption: "Your personalized target", explanationTitle: "Daily Calorie Target",
-                explanation: [
-                    "Your personalized daily calorie goal to reach your target weight safely.",
-                    "Calculated from: TDEE adjusted for your goal",
-                    "• Lose weight: TDEE - 500 (for ~0.5kg/week loss)",
-                    "• Gain muscle: TDEE + 250 (for ~0.25kg/week gain)",
-                    "• Maintain: TDEE",
-                    "This is what you should aim to eat each day.",
-                    // The coach's own rule (PRODUCT.md): losing runs MATADOR's two-week cycles.
-                    "w-diet runs Lose weight in MATADOR cycles: two weeks at TDEE, then two weeks at TDEE - 500, never below your BMR.",
-                ],
-                pending: nil, baseTomorrow: 0
-            ),
-            TargetRow(
-                id: "protein", label: "Daily Protein", value: String(targets.proteinGrams), unit: "g", icon: "💪",
-                caption: "Supports muscle maintenance", explanationTitle: "Daily Protein Target",
-                explanation: [
-                    "Your recommended protein intake to support your goal.",
-                    "Calculated from: Body weight × protein ratio",
-                    "• Lose weight: 2.0g per kg (preserve muscle)",
-                    "• Gain muscle: 2.2g per kg (build muscle)",
-                    "• Maintain: 1.6g per kg (maintain muscle)",
-                    "Protein keeps you full and supports muscle maintenance.",
-                ],
-                pending: nil, baseTomorrow: 0
-            ),
-            TargetRow(
-                id: "water", label: "Daily Water", value: WebFormat.grouped(Double(targets.waterMl)), unit: "ml", icon: "💧",
-                caption: "Stay hydrated for optimal health", explanationTitle: "Daily Water Target",
-                explanation: [
-                    "Your recommended daily water intake for optimal hydration.",
-                    "Calculated from: Body weight × 35ml per kg",
-                    "Staying hydrated supports metabolism, recovery, and overall health.",
-                    "💡 Drink more if you exercise or it's hot outside.",
-                ],
-                pending: nil, baseTomorrow: 0
-            ),
+            row("bmr", value: grouped(targets.bmr), unit: strings("profile.unitKcalPerDay"), icon: "ℹ️"),
+            row("tdee", value: grouped(targets.tdee), unit: strings("profile.unitKcalPerDay"), icon: "ℹ️"),
+            row("calories", value: grouped(Double(targets.calories)), unit: strings("profile.unitKcal"), icon: "🎯"),
+            row("protein", value: String(targets.proteinGrams), unit: strings("profile.unitGrams"), icon: "💪"),
+            row("water", value: grouped(Double(targets.waterMl)), unit: strings("profile.unitMillilitres"), icon: "💧"),
         ]
         return rows.map { row in
             var row = row
@@ -255,16 +244,21 @@ struct ProfilePages: Sendable {
                 let after = Self.value(of: row.id, in: waiting.after)
                 let difference = after - Self.value(of: row.id, in: waiting.before)
                 if difference != 0 {
+                    let value = grouped(Double(after))
+                    let signed = (difference > 0 ? "+" : "-") + grouped(Double(abs(difference)))
+                    let date = waiting.date.shortLabel
                     row.pending = PendingValue(
-                        value: WebFormat.grouped(Double(after)),
-                        difference: (difference > 0 ? "+" : "-") + WebFormat.grouped(Double(abs(difference))),
-                        dateLabel: waiting.date.shortLabel
+                        value: value, difference: signed, dateLabel: date,
+                        text: strings("profile.targetPending", ["value": value, "unit": row.unit, "date": date, "difference": signed])
                     )
                 }
             }
             return row
         }
     }
+
+    /// A whole number grouped by thousands as the reader's language writes it: 2759.4 → "2,759" / "2.759".
+    static func grouped(_ value: Double) -> String { Strings.current.number(Int(value.rounded())) }
 
     /// A row's number as the page shows it (and `GET /profile/preview` answers it): whole kcal, g and ml.
     static func value(of row: String, in targets: Targets) -> Int {
@@ -284,11 +278,15 @@ struct ProfilePages: Sendable {
             ?? LocalDate(year: date.year - years, month: date.month, day: date.day - 1)!
     }
 
-    /// 180 → "180", 82.5 → "82.5", 1.375 → "1.375": no trailing zeros.
+    /// 180 → "180", 82.5 → "82.5", 1.375 → "1.375": no trailing zeros, no thousands separator (the form reads it
+    /// back), and the decimal comma in German ("82,5").
     static func decimal(_ value: Double) -> String {
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text
+        return text.replacingOccurrences(of: ".", with: decimalMark)
     }
+
+    /// The reader's decimal separator, "." or ",".
+    static var decimalMark: String { String(Strings.current.number(0.5, fractionDigits: 1).dropFirst().prefix(1)) }
 }

@@ -31,7 +31,7 @@ struct ProfilePreviewAPI: Sendable {
         var unknown: [String: String] = [:]
         for name in Set(query.map { String($0.key) }) {
             guard editable.contains(name) else {
-                unknown[name] = "Unknown parameter: use the members of PUT /api/v1/profile"
+                unknown[name] = Strings.current("profile.previewUnknownParameter")
                 continue
             }
             let values = query.getAll(name)
@@ -46,7 +46,7 @@ struct ProfilePreviewAPI: Sendable {
         }
         // A proposed sex without a description previews as PUT saves it: the saved description stays only for Other.
         if query.has("sex"), !query.has("genderDescription") { object["genderDescription"] = nil }
-        guard unknown.isEmpty else { throw APIError.badRequest("The preview has parameters it does not know.", fields: unknown) }
+        guard unknown.isEmpty else { throw APIError.badRequest(Strings.current("profile.previewUnknownParameters"), fields: unknown) }
         let data = try JSONSerialization.data(withJSONObject: object)
         do {
             return try APICoding.decoder.decode(ProfileBody.self, from: data)

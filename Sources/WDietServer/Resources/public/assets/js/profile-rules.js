@@ -1,32 +1,35 @@
-// The profile editor's rules, without the page: 001 §5's validation messages (the same words the API answers
-// with, WDietCore.ProfileValidator), the unit conversions (WDietCore.Units) and the confirmations of §12
-// (WDietCore.ProfileConfirmation). A Swift test checks that every message here is the server's, verbatim.
+// The profile editor's rules, without the page: 001 §5's validation messages (the same catalog keys the API answers
+// with, WDietCore.ProfileValidator, so both say the same words in the reader's language), the unit conversions
+// (WDietCore.Units) and the confirmations of §12 (WDietCore.ProfileConfirmation). A Swift test checks that every
+// message the API gives is one of these keys.
 "use strict";
 
 window.ProfileRules = (function () {
+  const t = (key) => window.WDiet.t(key);
+  /** Each message in the page's language, read when it is shown. */
   const MESSAGES = {
-    tooYoung: "You must be at least 13 years old to use GTSD",
-    tooOld: "Please enter a valid date of birth",
-    birthInFuture: "Date of birth cannot be in the future",
-    genderMissing: "Please select your gender",
-    heightTooLow: "Height must be at least 50 cm (1'8\")",
-    heightTooHigh: "Height must be less than 300 cm (9'10\")",
-    notANumber: "Please enter a valid number",
-    weightTooLow: "Weight must be at least 20 kg (44 lbs)",
-    weightTooHigh: "Weight must be less than 500 kg (1102 lbs)",
-    targetWeightTooLow: "Target weight must be at least 20 kg (44 lbs)",
-    targetWeightTooHigh: "Target weight must be less than 500 kg (1102 lbs)",
-    goalMissing: "Please select your primary goal",
-    targetDateNotFuture: "Target date must be in the future",
-    targetDateTooFar: "Target date must be within 2 years",
-    activityMissing: "Please select your activity level",
-    tooManyPreferences: "Maximum 10 dietary preferences allowed",
-    tooManyAllergies: "Maximum 20 allergies allowed",
-    tooFewMeals: "At least 1 meal per day required",
-    tooManyMeals: "Maximum 10 meals per day",
-    tagTooLong: "Each item must be 30 characters or fewer",
-    genderDescriptionTooLong: "Gender description must be 20 characters or fewer",
-    genderDescriptionNotOther: "A gender description can only be added for Other",
+    get tooYoung() { return t("profile.tooYoung"); },
+    get tooOld() { return t("profile.tooOld"); },
+    get birthInFuture() { return t("profile.birthInFuture"); },
+    get genderMissing() { return t("profile.genderMissing"); },
+    get heightTooLow() { return t("profile.heightTooLow"); },
+    get heightTooHigh() { return t("profile.heightTooHigh"); },
+    get notANumber() { return t("profile.notANumber"); },
+    get weightTooLow() { return t("profile.weightTooLow"); },
+    get weightTooHigh() { return t("profile.weightTooHigh"); },
+    get targetWeightTooLow() { return t("profile.targetWeightTooLow"); },
+    get targetWeightTooHigh() { return t("profile.targetWeightTooHigh"); },
+    get goalMissing() { return t("profile.goalMissing"); },
+    get targetDateNotFuture() { return t("profile.targetDateNotFuture"); },
+    get targetDateTooFar() { return t("profile.targetDateTooFar"); },
+    get activityMissing() { return t("profile.activityMissing"); },
+    get tooManyPreferences() { return t("profile.tooManyPreferences"); },
+    get tooManyAllergies() { return t("profile.tooManyAllergies"); },
+    get tooFewMeals() { return t("profile.tooFewMeals"); },
+    get tooManyMeals() { return t("profile.tooManyMeals"); },
+    get tagTooLong() { return t("profile.tagTooLong"); },
+    get genderDescriptionTooLong() { return t("profile.genderDescriptionTooLong"); },
+    get genderDescriptionNotOther() { return t("profile.genderDescriptionNotOther"); },
   };
 
   const KG_PER_LB = 0.45359237;
@@ -41,8 +44,12 @@ window.ProfileRules = (function () {
     return { feet, inches: tenth(totalInches - feet * 12) };
   }
   const cmFromFeetAndInches = (feet, inches) => tenth((feet * 12 + inches) * CM_PER_INCH);
-  /** 82.5 → "82.5", 180 → "180". */
-  const decimal = (v) => (Math.round(v * 10) / 10).toString();
+  /** 82.5 → "82.5" ("82,5" in German), 180 → "180": one decimal at most, no thousands separator (the form reads it back). */
+  function decimal(v) {
+    const text = (Math.round(v * 10) / 10).toString();
+    const mark = window.WDiet ? window.WDiet.formatNumber(0.5, 1).charAt(1) : ".";
+    return mark === "." ? text : text.replace(".", mark);
+  }
 
   /** What a person typed, as NumericInput: {missing}, {invalid} or {value}. Accepts "82,5". */
   function parseNumber(text) {

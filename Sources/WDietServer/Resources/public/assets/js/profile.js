@@ -9,14 +9,26 @@
   if (!form) return;
   const R = window.ProfileRules;
   const $ = (id) => document.getElementById(id);
+  const t = WDiet.t;
 
   const DRAFT_KEY = "wdiet.profileDraft";
   const RETRY_DELAYS = [2000, 5000, 10000];
-  const GOALS = { lose: "Lose Weight", maintain: "Maintain Weight", gain: "Gain Weight" };
+  const goalTitle = (goal) => ({ lose: t("profile.goalLose"), maintain: t("profile.goalMaintain"), gain: t("profile.goalGain") })[goal];
+  const sexTitle = (sex) => ({ male: t("profile.sexMale"), female: t("profile.sexFemale"), other: t("profile.sexOther") })[sex];
+  // What each member is called when a message or the conflict dialog names it.
   const FIELD_LABELS = {
-    dateOfBirth: "Date of birth", sex: "Gender", genderDescription: "Gender description", heightCm: "Height", weightKg: "Current weight", goal: "Primary goal",
-    targetWeightKg: "Target weight", targetDate: "Target date", activity: "Activity level",
-    dietaryPreferences: "Dietary preferences", allergies: "Allergies and restrictions", mealsPerDay: "Meals per day",
+    get dateOfBirth() { return t("profile.fieldDateOfBirth"); },
+    get sex() { return t("profile.fieldSex"); },
+    get genderDescription() { return t("profile.fieldGenderDescription"); },
+    get heightCm() { return t("profile.fieldHeight"); },
+    get weightKg() { return t("profile.fieldWeight"); },
+    get goal() { return t("profile.fieldGoal"); },
+    get targetWeightKg() { return t("profile.fieldTargetWeight"); },
+    get targetDate() { return t("profile.fieldTargetDate"); },
+    get activity() { return t("profile.fieldActivity"); },
+    get dietaryPreferences() { return t("profile.fieldDietaryPreferences"); },
+    get allergies() { return t("profile.fieldAllergies"); },
+    get mealsPerDay() { return t("profile.fieldMealsPerDay"); },
   };
   // Where focus goes for each member's error.
   const FOCUS = {
@@ -81,13 +93,15 @@
   function showWeights() {
     const unit = weightUnit();
     form.querySelectorAll("[data-weight-unit]").forEach((s) => { s.textContent = unit; });
-    form.querySelector("[data-target-unit-copy]").textContent = `Your goal weight in ${unit}.`;
+    form.querySelector("[data-target-unit-copy]").textContent = t("profile.goalWeightIn", { unit });
     ["weightKg", "targetWeightKg"].forEach((member) => {
       const input = $(member === "weightKg" ? "weight" : "target-weight");
       if (numbers[member].value !== undefined) input.value = displayWeight(numbers[member].value);
     });
   }
-  const weightLabel = (kg) => `${displayWeight(kg)} ${weightUnit() === "kg" ? "kg" : "lbs"}`;
+  // kg, or lbs as the English page writes pounds.
+  const weightUnitLabel = () => (weightUnit() === "kg" ? t("profile.unitKg") : t("profile.unitLbs"));
+  const weightLabel = (kg) => `${displayWeight(kg)} ${weightUnitLabel()}`;
 
   /** The draft in metric, as the rules read it. */
   function draft() {
@@ -175,14 +189,14 @@
       if (message) i.setAttribute("aria-invalid", "true"); else i.removeAttribute("aria-invalid");
     });
     if (message && !had) {
-      announce(`Error. ${FIELD_LABELS[member]}. ${message}`);
+      announce(t("profile.fieldErrorAnnouncement", { field: FIELD_LABELS[member], message }));
       // 001 §11 "Field Blur (Invalid)": the message slides down and the field shakes (none with reduced motion:
       // app.css), with the error's vibration.
       field.classList.remove("field--shake"); p.classList.remove("field__error--enter"); void field.offsetWidth;
       field.classList.add("field--shake"); p.classList.add("field__error--enter");
       haptic(HAPTIC.invalid);
     }
-    if (!message && had) announce(`${FIELD_LABELS[member]} valid`);
+    if (!message && had) announce(t("profile.fieldValidAnnouncement", { field: FIELD_LABELS[member] }));
   }
   function validateField(member) {
     setError(member, R.fieldError(member, draft(), today));
@@ -190,8 +204,13 @@
 
   // ---- Leaving a field (001 §11 "Field Blur"): valid shows green and "✓ Valid weight" for a second; invalid shows
   // its message, brought out from under the sticky Save bar when the field sits low on the screen. ----
-  const VALID_TEXT = { dateOfBirth: "Valid date of birth", heightCm: "Valid height", weightKg: "Valid weight",
-    targetWeightKg: "Valid target weight", targetDate: "Valid target date" };
+  const VALID_TEXT = {
+    get dateOfBirth() { return t("profile.validDateOfBirth"); },
+    get heightCm() { return t("profile.validHeight"); },
+    get weightKg() { return t("profile.validWeight"); },
+    get targetWeightKg() { return t("profile.validTargetWeight"); },
+    get targetDate() { return t("profile.validTargetDate"); },
+  };
   const valueAtFocus = {};
   const validTimers = {};
   form.addEventListener("focusin", (event) => {
@@ -273,8 +292,8 @@
     const list = R.errors(draft(), today);
     R.MEMBERS.forEach((m) => setError(m, (list.find((e) => e.member === m) || {}).message));
     if (!list.length) { showBanner(null); return true; }
-    showBanner(`Please fix ${list.length} ${list.length === 1 ? "error" : "errors"} below`);
-    announce(`Validation failed. ${list.length} ${list.length === 1 ? "error" : "errors"} found. Scrolling to first error.`);
+    showBanner(t("profile.fixErrors", { count: list.length }));
+    announce(t("profile.validationFailed", { count: list.length }));
     focusMember(list[0].member);
     return false;
   }
@@ -282,11 +301,19 @@
     const members = R.MEMBERS.filter((m) => fields[m]);
     members.forEach((m) => setError(m, fields[m]));
     const count = Object.keys(fields).length;
-    showBanner(`Please fix ${count} ${count === 1 ? "error" : "errors"} below`);
+    showBanner(t("profile.fixErrors", { count }));
     if (members.length) focusMember(members[0]);
   }
 
   // ---- The save button's states (001 §6) ----
+  // The button's spinner and its words.
+  function spinnerAndLabel(text) {
+    const spinner = Object.assign(document.createElement("span"), { className: "profile__spinner" });
+    spinner.setAttribute("aria-hidden", "true");
+    const label = Object.assign(document.createElement("span"), { className: "profile__save-label" });
+    label.textContent = text;
+    saveButton.replaceChildren(spinner, " ", label);
+  }
   function setButton(state, text) {
     const was = saveButton.dataset.state;
     saveButton.dataset.state = state;
@@ -294,32 +321,36 @@
     const hint = $("save-hint");
     switch (state) {
       case "idle":
-        saveButton.textContent = online() ? "Save Changes" : "💾 Save Locally";
+        saveButton.textContent = online() ? t("profile.saveChanges") : `💾 ${t("profile.saveLocally")}`;
         saveButton.disabled = !hasChanges() || pendingLocal && !online();
-        if (pendingLocal && !hasChangesSinceLocal()) { saveButton.textContent = "💾 Saved Locally"; saveButton.disabled = true; }
-        hint.textContent = saveButton.disabled ? "No changes to save" : "Saves your profile updates";
+        if (pendingLocal && !hasChangesSinceLocal()) { saveButton.textContent = `💾 ${t("profile.savedLocally")}`; saveButton.disabled = true; }
+        hint.textContent = saveButton.disabled ? t("profile.noChangesToSave") : t("profile.saveHint");
         saveButton.removeAttribute("aria-busy");
         break;
       case "saving":
-        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> <span class="profile__save-label">Saving...</span>';
+        spinnerAndLabel(t("profile.saving"));
         saveButton.disabled = true;
         saveButton.setAttribute("aria-busy", "true");
-        hint.textContent = "Please wait";
+        hint.textContent = t("profile.pleaseWait");
         break;
       case "slow":
-        saveButton.innerHTML = '<span class="profile__spinner" aria-hidden="true"></span> <span class="profile__save-label">This is taking longer than usual...</span>';
+        spinnerAndLabel(t("profile.takingLonger"));
         break;
       case "saved":
         // 001 §11 "Saving → Success": the check scales in while the background turns green (CSS).
-        saveButton.innerHTML = '<span class="profile__save-check">✓</span> Saved';
+        const check = Object.assign(document.createElement("span"), { className: "profile__save-check" });
+        check.textContent = "✓";
+        saveButton.replaceChildren(check, ` ${t("profile.saved")}`);
         if (was === "saving" || was === "slow") haptic(HAPTIC.saved);
         saveButton.disabled = true;
         saveButton.removeAttribute("aria-busy");
-        hint.textContent = "Changes saved successfully";
+        hint.textContent = t("profile.changesSaved");
         break;
       case "error":
         saveButton.innerHTML = "";
-        saveButton.appendChild(Object.assign(document.createElement("span"), { className: "profile__save-label", textContent: text || "Retry" }));
+        const label = Object.assign(document.createElement("span"), { className: "profile__save-label" });
+        label.textContent = text || t("profile.retry");
+        saveButton.appendChild(label);
         // 001 §11 "Saving → Error": two shakes as it turns red, and the error's vibration; a countdown that ends
         // (the 429 wait) only changes the words.
         if (was === "saving" || was === "slow") {
@@ -329,7 +360,7 @@
         }
         saveButton.disabled = false;
         saveButton.removeAttribute("aria-busy");
-        hint.textContent = "Try saving again";
+        hint.textContent = t("profile.trySavingAgain");
         break;
       case "waiting":
         saveButton.textContent = text;
@@ -370,34 +401,39 @@
   }
 
   // ---- What a screen reader says about each field (001 §3 "Accessibility", §10): value, then hint ----
-  const UNIT_NAMES = { kg: "kilograms", lb: "pounds", cm: "centimeters", ftIn: "feet and inches" };
+  // A weight as a screen reader says it: 80 kilograms, 176.4 pounds.
+  const spokenWeight = (kg) => (weightUnit() === "kg" ? t("profile.spokenKilograms", { weight: displayWeight(kg) })
+    : t("profile.spokenPounds", { weight: displayWeight(kg) }));
+  // A height as a screen reader says it: 180 centimeters, 5 feet 10.9 inches.
+  function spokenHeight(cm) {
+    const fi = R.feetAndInches(cm);
+    return heightUnit() === "cm" ? t("profile.spokenCentimeters", { height: R.decimal(R.tenth(cm)) })
+      : t("profile.spokenFeetAndInches", { feet: fi.feet, inches: R.decimal(fi.inches) });
+  }
+  // Two preferences read as: 2 dietary preferences selected, then the list.
+  function tagsSummary(member, items) {
+    const count = t(form.querySelector(`[data-tags="${member}"]`).dataset.countKey, { count: items.length });
+    return items.length ? `${count}: ${items.join(", ")}` : count;
+  }
   function describe() {
     const d = draft();
-    const weightText = (input) => (input.value === undefined ? null
-      : `${displayWeight(input.value)} ${UNIT_NAMES[weightUnit()]}`);
-    let height = null;
-    if (d.heightCm.value !== undefined) {
-      const fi = R.feetAndInches(d.heightCm.value);
-      height = heightUnit() === "cm" ? `${R.decimal(R.tenth(d.heightCm.value))} centimeters`
-        : `${fi.feet} feet ${R.decimal(fi.inches)} inches`;
-    }
+    const weightText = (input) => (input.value === undefined ? null : spokenWeight(input.value));
+    const height = d.heightCm.value !== undefined ? spokenHeight(d.heightCm.value) : null;
     const validDay = (iso) => /^\d{4}-\d{2}-\d{2}$/.test(iso || "");
-    const list = (items) => items.join(", ");
+    const inKg = weightUnit() === "kg";
     const texts = {
-      dateOfBirth: [validDay(d.dateOfBirth) ? `Born on ${longDate(d.dateOfBirth)}` : null,
-        "Select your date of birth. Used for metabolic calculations."],
-      heightCm: [height && `Height: ${height}`, `Enter your height in ${UNIT_NAMES[heightUnit()]}`],
-      weightKg: [weightText(d.weightKg) && `Current weight: ${weightText(d.weightKg)}`,
-        `Enter your current weight in ${UNIT_NAMES[weightUnit()]}`],
-      targetWeightKg: [weightText(d.targetWeightKg) && `Target weight: ${weightText(d.targetWeightKg)}`,
-        `Enter your target weight in ${UNIT_NAMES[weightUnit()]}`],
-      targetDate: [validDay(d.targetDate) ? `Target date: ${longDate(d.targetDate)}` : null,
-        "Select when you want to reach your goal"],
-      dietaryPreferences: [`${d.dietaryPreferences.length} dietary preferences selected`
-        + (d.dietaryPreferences.length ? `: ${list(d.dietaryPreferences)}` : ""),
-      "Add any dietary preferences or restrictions. Maximum 10 items."],
-      allergies: [`${d.allergies.length} allergies listed` + (d.allergies.length ? `: ${list(d.allergies)}` : ""),
-        "Add any food allergies or sensitivities. Maximum 20 items."],
+      dateOfBirth: [validDay(d.dateOfBirth) ? t("profile.bornOn", { date: longDate(d.dateOfBirth) }) : null,
+        t("profile.dateOfBirthA11y")],
+      heightCm: [height && t("profile.heightIs", { height }),
+        heightUnit() === "cm" ? t("profile.enterHeightCm") : t("profile.enterHeightFtIn")],
+      weightKg: [weightText(d.weightKg) && t("profile.currentWeightIs", { weight: weightText(d.weightKg) }),
+        inKg ? t("profile.enterWeightKg") : t("profile.enterWeightLb")],
+      targetWeightKg: [weightText(d.targetWeightKg) && t("profile.targetWeightIs", { weight: weightText(d.targetWeightKg) }),
+        inKg ? t("profile.enterTargetWeightKg") : t("profile.enterTargetWeightLb")],
+      targetDate: [validDay(d.targetDate) ? t("profile.targetDateIs", { date: longDate(d.targetDate) }) : null,
+        t("profile.targetDateA11y")],
+      dietaryPreferences: [tagsSummary("dietaryPreferences", d.dietaryPreferences), t("profile.preferencesA11y")],
+      allergies: [tagsSummary("allergies", d.allergies), t("profile.allergiesA11y")],
     };
     Object.keys(texts).forEach((member) => {
       const span = form.querySelector(`[data-a11y="${member}"]`);
@@ -431,9 +467,8 @@
     showHeight();
     const h = numbers.heightCm;
     if (h.value !== undefined) {
-      const fi = R.feetAndInches(h.value);
-      announce(heightUnit() === "cm" ? `Unit changed to centimeters. Height is now ${R.decimal(R.tenth(h.value))} centimeters`
-        : `Unit changed to feet and inches. Height is now ${fi.feet} feet ${R.decimal(fi.inches)} inches`);
+      announce(t(heightUnit() === "cm" ? "profile.unitChangedCentimeters" : "profile.unitChangedFeetAndInches",
+        { height: spokenHeight(h.value) }));
     }
     storeDraft();
     describe();
@@ -444,7 +479,7 @@
     updateHelper();
     const w = numbers.weightKg;
     if (w.value !== undefined) {
-      announce(`Unit changed to ${weightUnit() === "kg" ? "kilograms" : "pounds"}. Weight is now ${displayWeight(w.value)}`);
+      announce(t(weightUnit() === "kg" ? "profile.unitChangedKilograms" : "profile.unitChangedPounds", { weight: displayWeight(w.value) }));
     }
     storeDraft();
     describe();
@@ -471,14 +506,15 @@
   }
   function countGenderDescription() {
     const count = R.characterCount($("gender-description").value.trim());
-    $("gender-description-count").textContent = `${count}/20 characters`;
+    $("gender-description-count").textContent = t("profile.characterCount", { count });
   }
   // No maxlength attribute: the browser would count UTF-16 units (an emoji flag is 4 or more) and cut typing
   // short, while 001 §1 says validation must not block typing; the counter and the message on blur say the limit.
   $("gender-description").addEventListener("input", () => {
     countGenderDescription();
     // A message already shown goes away as soon as the text fits again; a new one waits for blur.
-    if (form.querySelector('[data-error-for="genderDescription"]').textContent) validateField("genderDescription");
+    const shown = Boolean(form.querySelector('[data-error-for="genderDescription"]').textContent);
+    if (shown) validateField("genderDescription");
     edited();
   });
   $("gender-description").addEventListener("blur", () => { touched.add("genderDescription"); validateOnBlur("genderDescription"); });
@@ -490,9 +526,7 @@
     // 001 §3 "Suggestion Trigger", once per visit.
     if (!activityTipShown && r.value !== base.activity) {
       activityTipShown = true;
-      WDiet.toast("💡 Pro Tip: Activity level changes can affect your calorie target significantly. Consider re-weighing "
-        + "yourself tomorrow morning to track progress accurately with your new activity level.",
-        { actionLabel: "OK, Got It", onAction: () => {}, duration: 8000 });
+      WDiet.toast(`💡 ${t("profile.activityTip")}`, { actionLabel: t("profile.okGotIt"), onAction: () => {}, duration: 8000 });
     }
   }));
 
@@ -507,7 +541,7 @@
       button.type = "button";
       button.className = "profile__tag";
       button.dataset.tag = tag;
-      button.setAttribute("aria-label", `${tag} tag. Remove`);
+      button.setAttribute("aria-label", t("profile.removeTag", { tag }));
       button.textContent = `${tag} `;
       const x = document.createElement("span");
       x.setAttribute("aria-hidden", "true");
@@ -522,13 +556,12 @@
     field.querySelectorAll("[data-suggestion]").forEach((s) => { s.hidden = chosen.has(s.dataset.suggestion.toLowerCase()); });
   }
   function addTag(member, text) {
-    const field = form.querySelector(`[data-tags="${member}"]`);
     const trimmed = String(text).trim();
     if (!trimmed) return;
     if (!tags[member].some((t) => t.toLowerCase() === trimmed.toLowerCase())) tags[member].push(trimmed);
     renderTags(member);
     validateField(member);
-    announce(`${tags[member].length} ${field.dataset.tagNoun}: ${tags[member].join(", ")}`);
+    announce(tagsSummary(member, tags[member]));
     edited();
   }
   form.querySelectorAll("[data-tags]").forEach((field) => {
@@ -541,7 +574,7 @@
         tags[member] = tags[member].filter((t) => t !== tag.dataset.tag);
         renderTags(member);
         validateField(member);
-        announce(`${tag.dataset.tag} removed. ${tags[member].length} ${field.dataset.tagNoun}`);
+        announce(t("profile.tagRemoved", { tag: tag.dataset.tag, left: t(field.dataset.countKey, { count: tags[member].length }) }));
         edited();
         input.focus();
       } else if (suggestion) {
@@ -567,7 +600,7 @@
     const output = $("meals-value");
     output.textContent = String(mealsPerDay);
     output.setAttribute("aria-valuenow", String(mealsPerDay));
-    output.setAttribute("aria-valuetext", `${mealsPerDay} meals per day`);
+    output.setAttribute("aria-valuetext", t("profile.mealsPerDayCount", { count: mealsPerDay }));
     $("meals-minus").disabled = mealsPerDay <= 1;
     $("meals-plus").disabled = mealsPerDay >= 10;
   }
@@ -577,7 +610,7 @@
     mealsPerDay = next;
     renderMeals();
     haptic(HAPTIC.selection);
-    announce(`${mealsPerDay} meals per day`);
+    announce(t("profile.mealsPerDayCount", { count: mealsPerDay }));
     validateField("mealsPerDay");
     edited();
   }
@@ -618,10 +651,16 @@
   });
 
   // ---- The target date's smart helper ----
-  const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US",
+  // Dates as the page's language writes them: "August 15, 1990" / "15. August 1990", "Mon 2 Mar" / "Mo., 2. März"
+  // (the server's LocalDate.shortLabel).
+  const german = WDiet.lang === "de";
+  const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString(german ? "de-DE" : "en-US",
     { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-  const shortDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-GB",
-    { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).replace(",", "");
+  function shortDate(iso) {
+    const text = new Date(iso + "T00:00:00Z").toLocaleDateString(german ? "de-DE" : "en-GB",
+      { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+    return german ? text : text.replace(",", "");
+  }
   let helperDate = null;
   function updateHelper() {
     const helper = $("timeline-helper");
@@ -640,20 +679,19 @@
     const most = Math.ceil(change / rates[0] - 1e-9);
     helperDate = R.addDays(today, fewest * 7);
     if (helperDate > R.latestTargetDate(today)) helperDate = R.latestTargetDate(today);
-    const unitName = weightUnit() === "kg" ? "kg" : "lbs";
     const changeText = weightUnit() === "kg" ? R.decimal(change) : R.decimal(R.poundsFromKg(change));
-    const rateText = lose ? "0.5-1kg/week" : "0.25-0.5kg/week";
+    const weeks = fewest === most ? WDiet.formatInt(fewest) : t("profile.weeksRange", { from: WDiet.formatInt(fewest), to: WDiet.formatInt(most) });
     $("timeline-helper-text").innerText =
-      `Based on your current weight (${weightLabel(current)}) and target weight (${weightLabel(target)}):\n\n`
-      + `• To ${lose ? "lose" : "gain"} ${changeText} ${unitName} safely: ${fewest === most ? fewest : `${fewest}-${most}`} weeks (at ${rateText})\n`
-      + `• Recommended target date: ${longDate(helperDate)}`;
+      `${t("profile.helperBasedOn", { current: weightLabel(current), target: weightLabel(target) })}\n\n`
+      + `• ${t(lose ? "profile.helperLose" : "profile.helperGain", { count: most, amount: changeText, unit: weightUnitLabel(), weeks })}\n`
+      + `• ${t("profile.helperRecommendedDate", { date: longDate(helperDate) })}`;
     helper.hidden = false;
   }
   $("use-date").addEventListener("click", () => {
     if (!helperDate) return;
     $("target-date").value = helperDate;
     validateField("targetDate");
-    announce(`Target date: ${longDate(helperDate)}`);
+    announce(t("profile.targetDateIs", { date: longDate(helperDate) }));
     edited();
   });
 
@@ -691,7 +729,7 @@
 
   // 001 §11 "Button Press": a light tap under the finger (the 0.95 scale is CSS).
   document.addEventListener("pointerdown", (event) => {
-    const button = event.target.closest("button:not(:disabled), .button");
+    const button = event.target.closest("button:not(:disabled),.button");
     if (button) haptic(HAPTIC.press);
   });
 
@@ -731,7 +769,7 @@
     const inches = Math.round(cm / 2.54);
     return `${R.decimal(R.tenth(cm))} cm (${Math.floor(inches / 12)}'${inches % 12}")`;
   }
-  const kgAndLbs = (kg) => `${R.decimal(R.tenth(kg))} kg (${Math.round(kg / 0.45359237)} lbs)`;
+  const kgAndLbs = (kg) => t("profile.kilogramsAndPounds", { kg: R.decimal(R.tenth(kg)), lbs: Math.round(kg / 0.45359237) });
   const grouped = (n) => WDiet.formatInt(n);
 
   let preview = null;
@@ -762,31 +800,31 @@
     for (const item of list) {
       let ok = true;
       if (item.kind === "dateOfBirthChange") {
-        ok = await ask("Confirm Date of Birth Change", [
-          "Changing your date of birth will affect your baseline calorie calculations.",
-          `Previous: ${longDate(base.dateOfBirth)} (Age: ${R.age(base.dateOfBirth, today)})`,
-          `New: ${longDate(b.dateOfBirth)} (Age: ${R.age(b.dateOfBirth, today)})`,
-          "This change will recalculate your BMR and update your plan tomorrow.",
-        ], "Cancel", "Confirm");
+        const withAge = (iso) => t("profile.dateWithAge", { date: longDate(iso), age: R.age(iso, today) });
+        ok = await ask(t("profile.confirmBirthTitle"), [
+          t("profile.confirmBirthLead"),
+          t("profile.previousValue", { value: withAge(base.dateOfBirth) }),
+          t("profile.newValue", { value: withAge(b.dateOfBirth) }),
+          t("profile.confirmBirthPlan"),
+        ], t("profile.cancel"), t("profile.confirm"));
         if (!ok) focusMember("dateOfBirth");
       } else if (item.kind === "largeHeightChange") {
-        ok = await ask("Large Height Change Detected", [
-          `You're changing your height by ${R.decimal(Math.abs(item.deltaCm))} cm. For most adults, height doesn't change significantly.`,
-          "Please verify this is correct.",
-        ], "Cancel", "Confirm");
+        ok = await ask(t("profile.largeHeightTitle"), [
+          t("profile.largeHeightLead", { delta: R.decimal(Math.abs(item.deltaCm)) }),
+          t("profile.pleaseVerify"),
+        ], t("profile.cancel"), t("profile.confirm"));
         if (!ok) focusMember("heightCm");
       } else if (item.kind === "largeWeightChange") {
-        const unitName = weightUnit() === "kg" ? "kg" : "lbs";
         const delta = weightUnit() === "kg" ? R.decimal(Math.abs(item.deltaKg)) : R.decimal(R.poundsFromKg(Math.abs(item.deltaKg)));
         haptic(HAPTIC.warning);
-        ok = await ask("⚠️ Large Weight Change Detected", [
-          `You're changing your weight by ${delta} ${unitName}. This is a significant change.`,
-          "Please verify:",
-          "✓ This is your current accurate weight",
-          "✓ You've weighed yourself properly (morning, before eating)",
-          `Previous: ${weightLabel(base.weightKg)}`,
-          `New: ${weightLabel(b.weightKg)}`,
-        ], "Cancel", "Confirm");
+        ok = await ask(`⚠️ ${t("profile.largeWeightTitle")}`, [
+          t("profile.largeWeightLead", { delta, unit: weightUnitLabel() }),
+          t("profile.pleaseVerifyList"),
+          `✓ ${t("profile.verifyAccurateWeight")}`,
+          `✓ ${t("profile.verifyWeighedProperly")}`,
+          t("profile.previousValue", { value: weightLabel(base.weightKg) }),
+          t("profile.newValue", { value: weightLabel(b.weightKg) }),
+        ], t("profile.cancel"), t("profile.confirm"));
         if (!ok) {
           // 001 §12.2: Cancel reverts to the previous weight.
           numbers.weightKg = { value: base.weightKg };
@@ -798,34 +836,35 @@
       } else if (item.kind === "goalChange") {
         preview = preview || await loadPreview();
         const lines = [
-          "Changing your goal will recalculate your daily calorie and protein targets.",
-          `Current goal: ${GOALS[base.goal]}`,
-          `New goal: ${GOALS[b.goal]}`,
+          t("profile.goalChangeLead"),
+          t("profile.currentGoal", { goal: goalTitle(base.goal) }),
+          t("profile.newGoal", { goal: goalTitle(b.goal) }),
         ];
         if (preview) {
-          lines.push("Expected changes:",
-            `• Calories: ${grouped(preview.before.calories)} → ~${grouped(preview.after.calories)}`,
-            `• Protein: ${preview.before.proteinGrams}g → ~${preview.after.proteinGrams}g`);
+          lines.push(t("profile.expectedChanges"),
+            `• ${t("profile.expectedCalories", { before: grouped(preview.before.calories), after: grouped(preview.after.calories) })}`,
+            `• ${t("profile.expectedProtein", { before: grouped(preview.before.proteinGrams), after: grouped(preview.after.proteinGrams) })}`);
         }
-        lines.push("Your plan will be updated tomorrow.");
-        ok = await ask("Change Your Goal?", lines, "Cancel", "Change Goal");
+        lines.push(t("profile.planUpdatesTomorrowShort"));
+        ok = await ask(t("profile.goalChangeTitle"), lines, t("profile.cancel"), t("profile.changeGoal"));
         if (!ok) focusMember("goal");
       } else if (item.kind === "unrealisticTimeline") {
-        const t = item.timeline;
-        const unitName = weightUnit() === "kg" ? "kg" : "lbs";
+        const timeline = item.timeline;
+        const unit = weightUnitLabel();
         const amount = (kg) => (weightUnit() === "kg" ? R.decimal(R.tenth(kg)) : R.decimal(R.poundsFromKg(kg)));
-        const verb = t.isLoss ? "lose" : "gain";
-        const keep = await ask("⚠️ Unrealistic Timeline", [
-          `To ${verb} ${amount(Math.abs(t.changeKg))} ${unitName} by ${longDate(b.targetDate)} requires ${t.isLoss ? "losing" : "gaining"} ${amount(t.requiredKgPerWeek)} ${unitName} per week.`,
-          "This exceeds safe limits:",
-          `• Your rate: ${amount(t.requiredKgPerWeek)} ${unitName}/week`,
-          `• Safe rate: ${t.isLoss ? "0.5-1" : "0.25-0.5"} kg/week`,
-          "Recommended target date:",
-          `${longDate(t.recommendedDate)} (${t.recommendedWeeks} weeks)`,
-        ], "Adjust Date", "Keep Anyway");
+        const keep = await ask(`⚠️ ${t("profile.unrealisticTitle")}`, [
+          t(timeline.isLoss ? "profile.unrealisticLose" : "profile.unrealisticGain", {
+            amount: amount(Math.abs(timeline.changeKg)), unit, date: longDate(b.targetDate), rate: amount(timeline.requiredKgPerWeek),
+          }),
+          t("profile.exceedsSafeLimits"),
+          `• ${t("profile.yourRate", { rate: amount(timeline.requiredKgPerWeek), unit })}`,
+          `• ${t(timeline.isLoss ? "profile.safeRateLoss" : "profile.safeRateGain")}`,
+          t("profile.recommendedTargetDate"),
+          t("profile.dateInWeeks", { date: longDate(timeline.recommendedDate), count: timeline.recommendedWeeks }),
+        ], t("profile.adjustDate"), t("profile.keepAnyway"));
         if (!keep) {
           // Adjust Date fills in the recommended date; the user saves again when ready.
-          $("target-date").value = t.recommendedDate <= R.latestTargetDate(today) ? t.recommendedDate : R.latestTargetDate(today);
+          $("target-date").value = timeline.recommendedDate <= R.latestTargetDate(today) ? timeline.recommendedDate : R.latestTargetDate(today);
           validateField("targetDate");
           updateHelper();
           edited();
@@ -833,18 +872,18 @@
         }
         ok = keep;
       } else if (item.kind === "extremeHeight") {
-        ok = await ask("Verify Height", [
-          `You entered: ${heightText(b.heightCm)}`,
-          `This is unusually ${b.heightCm > 250 ? "tall" : "short"}. Please verify you entered the correct value.`,
-          "Average height: 160-180 cm",
-        ], "Edit", "Confirm");
+        ok = await ask(t("profile.verifyHeightTitle"), [
+          t("profile.youEntered", { value: heightText(b.heightCm) }),
+          t(b.heightCm > 250 ? "profile.unusuallyTall" : "profile.unusuallyShort"),
+          t("profile.averageHeight"),
+        ], t("profile.edit"), t("profile.confirm"));
         if (!ok) focusMember("heightCm");
       } else if (item.kind === "extremeWeight") {
-        ok = await ask("Verify Weight", [
-          `You entered: ${kgAndLbs(b.weightKg)}`,
-          `This is ${b.weightKg < 30 ? "below" : "above"} the typical healthy range. Please verify this is correct.`,
-          "Typical range: 50-120 kg",
-        ], "Edit", "Confirm");
+        ok = await ask(t("profile.verifyWeightTitle"), [
+          t("profile.youEntered", { value: kgAndLbs(b.weightKg) }),
+          t(b.weightKg < 30 ? "profile.belowTypicalRange" : "profile.aboveTypicalRange"),
+          t("profile.typicalWeightRange"),
+        ], t("profile.edit"), t("profile.confirm"));
         if (!ok) focusMember("weightKg");
       }
       if (!ok) return false;
@@ -853,14 +892,16 @@
   }
 
   // ---- After a save ----
+  // [preview member, the row's name, the unit written after its numbers, why it moved]
   const TARGET_ROWS = [
-    ["calories", "Daily Calories", "", (d, goal) => d < 0
-      ? `You'll consume ${grouped(-d)} fewer calories${goal === "lose" ? " to support weight loss" : ""}`
-      : `You'll have ${grouped(d)} more calories${goal === "gain" ? " to support muscle gain" : ""}`],
-    ["proteinGrams", "Daily Protein", "g", () => "Protein adjusted to your new profile"],
-    ["waterMl", "Daily Water", "ml", () => "Hydration target updated"],
-    ["bmr", "BMR", " kcal", () => "Your calories at rest"],
-    ["tdee", "TDEE", " kcal", () => "Your maintenance calories"],
+    ["calories", () => t("profile.caloriesLabel"), "", (d, goal) => {
+      if (d < 0) return t(goal === "lose" ? "profile.fewerCaloriesToLose" : "profile.fewerCalories", { amount: grouped(-d) });
+      return t(goal === "gain" ? "profile.moreCaloriesToGain" : "profile.moreCalories", { amount: grouped(d) });
+    }],
+    ["proteinGrams", () => t("profile.proteinLabel"), "g", () => t("profile.proteinAdjusted")],
+    ["waterMl", () => t("profile.waterLabel"), "ml", () => t("profile.hydrationUpdated")],
+    ["bmr", () => t("profile.bmrLabel"), " kcal", () => t("profile.caloriesAtRest")],
+    ["tdee", () => t("profile.tdeeLabel"), " kcal", () => t("profile.maintenanceCalories")],
   ];
   const signed = (n, unit) => `${n > 0 ? "+" : "-"}${grouped(Math.abs(n))}${unit}`;
   function feedback(saved, previewed, changed) {
@@ -875,21 +916,21 @@
         const block = document.createElement("div");
         block.className = "profile__change";
         block.dataset.change = key;
-        const title = document.createElement("p");
-        title.className = "profile__change-title";
-        title.textContent = label;
+        const heading = document.createElement("p");
+        heading.className = "profile__change-title";
+        heading.textContent = label();
         const values = document.createElement("p");
         values.className = "profile__change-values";
         values.textContent = `${grouped(previewed.before[key])}${unit.trim() === "kcal" ? "" : unit} → ${grouped(previewed.after[key])}${unit.trim() === "kcal" ? "" : unit} (${signed(d, unit.trim() === "kcal" ? "" : unit)})`;
         const why = document.createElement("p");
         why.className = "field__hint";
         why.textContent = explain(d, saved.goal);
-        block.append(title, values, why);
+        block.append(heading, values, why);
         container.appendChild(block);
       });
       const effective = (saved.pendingChange && saved.pendingChange.effectiveDate) || previewed.effectiveDate;
-      $("targets-dialog-timing").textContent = "These changes will be reflected in tomorrow's daily plan, generated at midnight"
-        + (effective ? ` (${shortDate(effective)}).` : ".");
+      $("targets-dialog-timing").textContent = effective
+        ? t("profile.changesTomorrowOn", { date: shortDate(effective) }) : t("profile.changesTomorrow");
       const dialog = $("targets-dialog");
       dialog.querySelector("[data-close]").onclick = () => dialog.close();
       dialog.showModal();
@@ -899,7 +940,7 @@
       // 001 §7 "Modal (No Changes)": what meal suggestions will use, and that the targets stay.
       const list = $("preferences-dialog-list");
       list.innerHTML = "";
-      (saved.dietaryPreferences.length ? saved.dietaryPreferences : ["None"]).forEach((tag) => {
+      (saved.dietaryPreferences.length ? saved.dietaryPreferences : [t("profile.none")]).forEach((tag) => {
         const p = document.createElement("p");
         p.className = "profile__bullet";
         p.textContent = `• ${tag}`;
@@ -911,13 +952,13 @@
       return;
     }
     if (changed.length === 1 && changed[0] === "weightKg") {
-      WDiet.toast(`✓ Weight updated to ${weightLabel(saved.weightKg)}. Your targets will adjust tomorrow.`);
+      WDiet.toast(`✓ ${t("profile.weightUpdated", { weight: weightLabel(saved.weightKg) })}`);
     } else if (changed.includes("goal")) {
-      WDiet.toast(`✓ Goal updated to "${GOALS[saved.goal]}". Check your updated plan tomorrow!`);
+      WDiet.toast(`✓ ${t("profile.goalUpdated", { goal: goalTitle(saved.goal) })}`);
     } else if (saved.pendingChange) {
-      WDiet.toast("✓ Profile updated! Your plan will adapt tomorrow morning.");
+      WDiet.toast(`✓ ${t("profile.profileUpdatedTomorrow")}`);
     } else {
-      WDiet.toast("✓ Profile updated successfully");
+      WDiet.toast(`✓ ${t("profile.profileUpdated")}`);
     }
   }
   function showPendingNotice(saved) {
@@ -946,7 +987,8 @@
       // Against the targets the day began with: several saves in one day show their sum, an edit back shows none.
       const difference = after - Number(row.dataset.baseTomorrow);
       if (!effective || !difference) { line.hidden = true; line.textContent = ""; return; }
-      line.textContent = `→ ${grouped(after)} ${row.dataset.unit} from ${shortDate(effective)} (${difference > 0 ? "+" : "-"}${grouped(Math.abs(difference))})`;
+      line.textContent = t("profile.targetPending", { value: grouped(after), unit: row.dataset.unit, date: shortDate(effective),
+        difference: `${difference > 0 ? "+" : "-"}${grouped(Math.abs(difference))}` });
       line.hidden = false;
     });
   }
@@ -962,9 +1004,9 @@
     showPendingNotice(saved);
     showPendingTargets(previewed, saved);
     setButton("saved");
-    announce("Profile updated successfully");
+    announce(t("profile.profileUpdated"));
     setTimeout(() => { setButton("idle"); }, 2000);
-    if (wasSync) WDiet.toast("✓ Profile synced. Your offline changes have been saved to the server.");
+    if (wasSync) WDiet.toast(`✓ ${t("profile.profileSynced")}`);
     else feedback(saved, previewed, changed);
   }
 
@@ -973,8 +1015,8 @@
     localBody = body();
     storeDraft();
     setButton("idle");
-    if (!quietly) WDiet.toast("✓ Changes saved locally. Your changes will sync automatically when you reconnect to the internet.");
-    announce("Changes saved locally");
+    if (!quietly) WDiet.toast(`✓ ${t("profile.savedLocallyToast")}`);
+    announce(t("profile.changesSavedLocally"));
   }
 
   /**
@@ -991,7 +1033,7 @@
       });
     } catch (networkError) {
       const timedOut = signal.aborted;
-      throw new WDiet.APIError(0, { error: { code: timedOut ? "timeout" : "offline", message: "You seem to be offline." } });
+      throw new WDiet.APIError(0, { error: { code: timedOut ? "timeout" : "offline", message: t("profile.offlineShort") } });
     }
     let parsed = null;
     try { parsed = await response.json(); } catch (_) { parsed = null; }
@@ -1003,7 +1045,7 @@
     const { previewed, changed, wasSync, attempt = 0 } = options;
     saving = true;
     setButton("saving");
-    if (attempt === 0) announce("Saving your profile changes. Please wait.");
+    if (attempt === 0) announce(t("profile.savingAnnouncement"));
     const controller = new AbortController();
     const slow = setTimeout(() => { if (saving) setButton("slow"); }, 5000);
     const giveUp = setTimeout(() => controller.abort(), 10000);
@@ -1053,7 +1095,7 @@
       return;
     }
     if (error.status === 422) {
-      setButton("error", "Save Changes");
+      setButton("error", t("profile.saveChanges"));
       showServerErrors(error.fields || {});
       return;
     }
@@ -1070,8 +1112,8 @@
         saving = true;
         return;
       }
-      setButton("error", "Retry");
-      announce(`Failed to save profile. ${error.message}. Double tap retry button to try again.`);
+      setButton("error", t("profile.retry"));
+      announce(t("profile.saveFailedAnnouncement", { message: error.message }));
       const dialog = $("server-error-dialog");
       $("server-error-code").textContent = String(error.status);
       dialog.querySelector("[data-close]").onclick = () => dialog.close();
@@ -1082,14 +1124,14 @@
       dialog.showModal();
       return;
     }
-    setButton("error", "Retry");
+    setButton("error", t("profile.retry"));
     showBanner(error.message);
   }
 
   function countdownText(seconds) {
     const m = Math.floor(seconds / 60);
     const s = seconds % 60;
-    return m > 0 ? `${m}m ${s}s` : `${s}s`;
+    return m > 0 ? t("profile.countdownMinutes", { minutes: m, seconds: s }) : t("profile.countdownSeconds", { seconds: s });
   }
   function startRateLimit(seconds) {
     rateLimitedUntil = Date.now() + seconds * 1000;
@@ -1098,11 +1140,11 @@
       const left = Math.max(0, Math.ceil((rateLimitedUntil - Date.now()) / 1000));
       $("rate-limit-countdown").textContent = countdownText(left);
       if (left > 0) {
-        setButton("waiting", `Try again in ${countdownText(left)}`);
+        setButton("waiting", t("profile.tryAgainIn", { time: countdownText(left) }));
         setTimeout(tick, 1000 - ((rateLimitedUntil - Date.now()) % 1000 || 0));
       } else {
         rateLimitedUntil = 0;
-        setButton("error", "Retry");
+        setButton("error", t("profile.retry"));
       }
     };
     tick();
@@ -1113,16 +1155,17 @@
   // ---- Conflicts: Keep Local / Use Server (001 §12.5) ----
   function memberText(member, p) {
     const v = p[member];
-    if (v == null || (Array.isArray(v) && !v.length)) return "(none)";
+    if (v == null || (Array.isArray(v) && !v.length)) return t("profile.noneParenthesized");
     switch (member) {
       case "heightCm": return heightText(v);
       case "weightKg": case "targetWeightKg": return weightLabel(v);
       case "dateOfBirth": case "targetDate": return longDate(v);
-      case "goal": return GOALS[v] || v;
-      case "sex": return v.charAt(0).toUpperCase() + v.slice(1);
+      case "goal": return goalTitle(v) || v;
+      case "sex": return sexTitle(v) || v;
       case "activity": {
         const input = form.querySelector(`input[name="activity"][value="${v}"]`);
-        return input ? input.parentNode.querySelector("strong").textContent : v;
+        const name = input && input.parentNode.querySelector("strong");
+        return name ? name.textContent : v;
       }
       case "dietaryPreferences": case "allergies": return v.join(", ");
       default: return String(v);
@@ -1130,35 +1173,33 @@
   }
   function ago(instant) {
     const minutes = Math.max(0, Math.round((Date.now() - Date.parse(instant)) / 60000));
-    if (minutes < 1) return "just now";
-    if (minutes < 60) return `${minutes} min ago`;
+    if (minutes < 1) return t("profile.justNow");
+    if (minutes < 60) return t("profile.minutesAgo", { count: minutes });
     const hours = Math.round(minutes / 60);
-    return hours < 24 ? `${hours} h ago` : `${Math.round(hours / 24)} d ago`;
+    return hours < 24 ? t("profile.hoursAgo", { count: hours }) : t("profile.daysAgo", { count: Math.round(hours / 24) });
   }
   function showConflict(detail, payload) {
     const server = detail.current;
     const differences = (detail.differences || R.MEMBERS).filter((m) => FIELD_LABELS[m]
       && !same(payload[m], server[m]));
     // 001's words for an offline edit; an edit made online met a change from another device or tab.
-    $("conflict-lead").textContent = pendingLocal
-      ? "Your profile was updated on another device while you were offline."
-      : "Your profile was updated on another device while you were editing it here.";
+    $("conflict-lead").textContent = pendingLocal ? t("profile.conflictLeadOffline") : t("profile.conflictLeadOnline");
     const container = $("conflict-body");
     container.innerHTML = "";
     differences.forEach((member) => {
       const block = document.createElement("div");
       block.className = "profile__conflict-field";
       block.dataset.member = member;
-      const title = document.createElement("p");
-      title.className = "profile__change-title";
-      title.textContent = `${FIELD_LABELS[member].replace(/^./, (c) => c.toUpperCase())}:`;
+      const heading = document.createElement("p");
+      heading.className = "profile__change-title";
+      heading.textContent = `${FIELD_LABELS[member].replace(/^./, (c) => c.toUpperCase())}:`;
       const local = document.createElement("p");
       local.className = "profile__bullet";
-      local.textContent = `• Local: ${memberText(member, payload)} (${pendingLocal ? "edited offline" : "edited here"})`;
+      local.textContent = `• ${t(pendingLocal ? "profile.conflictLocalOffline" : "profile.conflictLocalHere", { value: memberText(member, payload) })}`;
       const remote = document.createElement("p");
       remote.className = "profile__bullet";
-      remote.textContent = `• Server: ${memberText(member, server)} (edited ${ago(server.updatedAt)})`;
-      block.append(title, local, remote);
+      remote.textContent = `• ${t("profile.conflictServer", { value: memberText(member, server), ago: ago(server.updatedAt) })}`;
+      block.append(heading, local, remote);
       container.appendChild(block);
     });
     const dialog = $("conflict-dialog");
@@ -1179,7 +1220,7 @@
       showPendingNotice(server);
       syncBanner.hidden = true;
       setButton("idle");
-      WDiet.toast("Showing the server's version of your profile");
+      WDiet.toast(t("profile.showingServerVersion"));
     };
     dialog.oncancel = (event) => event.preventDefault();
     dialog.showModal();
@@ -1190,7 +1231,7 @@
     event.preventDefault();
     if (saving || rateLimitedUntil > Date.now()) return;
     if (!hasChanges()) {
-      WDiet.toast("ℹ️ No Changes to Save. You haven't made any changes to your profile yet.");
+      WDiet.toast(`ℹ️ ${t("profile.noChangesToast")}`);
       return;
     }
     if (!validateAll()) return;
@@ -1208,7 +1249,7 @@
   function syncPending() {
     const stored = readDraft();
     if (!stored || !stored.pending || saving || !online()) return;
-    syncBanner.textContent = "🔄 Syncing changes...";
+    syncBanner.textContent = `🔄 ${t("profile.syncing")}`;
     syncBanner.hidden = false;
     pendingLocal = true;
     put(stored.body, stored.baseVersion, { previewed: null, changed: [], wasSync: true });
@@ -1238,7 +1279,7 @@
       dialog.close();
       location.assign(link.href);
     };
-    announce("Warning. You have unsaved changes. Double tap cancel to stay, or discard to leave.");
+    announce(t("profile.unsavedWarning"));
     dialog.showModal();
     dialog.querySelector("[data-cancel]").focus();
   });
@@ -1298,7 +1339,7 @@
       localBody = stored.body;
     }
     fill(stored.body);
-    if (!stored.pending && hasChanges()) WDiet.toast("We kept your unsaved changes from last time.");
+    if (!stored.pending && hasChanges()) WDiet.toast(t("profile.keptDraft"));
     if (!hasChanges() && !stored.pending) clearDraft();
   } else {
     updateHelper();
