@@ -131,3 +131,44 @@ def test_guest_adds_email_and_password_then_logs_out_and_in(server, page):
     status, weights = api(page, server, "GET", "/api/v1/weights")
     assert status == 200 and "79.4" in str(weights)
     assert_clean_console(page, failures, expected_failures=["/login"])
+
+
+def test_choose_deutsch_then_back_to_automatic(server, page):
+    """The account's language wins over the browser's (English here); Automatic hands it back to the browser."""
+    failures = watch_failures(page)
+    new_user_with_profile(page, server)
+    page.goto(server + "/settings")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator('input[name="language"][value=""]').is_checked()
+    assert page.locator('#language span[lang="de"]').inner_text() == "Deutsch"
+
+    page.locator("#language").get_by_text("Deutsch", exact=True).click()
+    page.get_by_role("button", name="Save Language").click()
+    page.get_by_text("Sprache gespeichert").wait_for()
+    assert page.url == server + "/settings#language"
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.get_by_role("heading", level=1).inner_text() == "Einstellungen"
+    assert page.locator('input[name="language"][value="de"]').is_checked()
+    assert page.locator("#window-range").inner_text() == "12:00–18:00 Uhr"
+    screenshot(page, "08-settings-de")
+
+    # The page's script speaks German too.
+    unit(page, "weightUnit", "lb").click()
+    page.get_by_role("button", name="Änderungen speichern").click()
+    page.get_by_text("Einstellungen gespeichert").wait_for()
+
+    # And so does every other page, on this device and through the API.
+    page.goto(server + "/")
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.get_by_role("link", name="Zum Inhalt springen").count() == 1
+    assert api(page, server, "GET", "/api/v1/settings/language") == (200, {"language": "de"})
+
+    page.goto(server + "/settings#language")
+    page.locator("#language").get_by_text("Automatisch (Browser)").click()
+    page.get_by_role("button", name="Sprache speichern").click()
+    page.get_by_text("Language saved").wait_for()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.get_by_role("heading", level=1).inner_text() == "Settings"
+    assert page.locator('input[name="language"][value=""]').is_checked()
+    assert api(page, server, "GET", "/api/v1/settings/language") == (200, {"language": None})
+    assert_clean_console(page, failures)

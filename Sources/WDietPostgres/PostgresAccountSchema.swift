@@ -86,6 +86,12 @@ public enum PostgresAccountSchema {
             """,
             "CREATE INDEX analytics_events_user_id_occurred_at ON analytics_events (user_id, occurred_at)",
             "CREATE INDEX analytics_events_user_id_version ON analytics_events (user_id, version)",
-        ])
+        ]),
+        // The language a person chose in Settings, as SQLite's v10-user-language: a catalog language's tag ("en",
+        // "de"), NULL to follow the browser's Accept-Language. Not pinned to today's languages by a CHECK, so a new
+        // one needs no migration; the store reads only the ones it knows. Read with every session lookup.
+        PostgresMigration(version: 6, name: "user-language", statements: [
+            "ALTER TABLE users ADD COLUMN language text CHECK (language IS NULL OR language <> '')",
+        ]),
     ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import WDietCore
 import WDietStore
 
 /// `AccountStore` on PostgreSQL. Emails are compared case-insensitively through the unique index on
@@ -94,14 +95,14 @@ public struct PostgresAccountStore: AccountStore {
 
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await access.run { client in
-            for try await (hash, userId, kind, created, expires, used, lastVersion) in try await client.execute(
+            for try await (hash, userId, kind, created, expires, used, lastVersion, language) in try await client.execute(
                 SessionLookup(tokenHash: tokenHash), logger: access.logger)
             {
                 // A kind this version does not know signs nobody in.
                 guard let kind = AccountSession.Kind(rawValue: kind) else { return nil }
                 return AccountSession(
                     tokenHash: hash, userId: userId, kind: kind, createdAt: created.date, expiresAt: expires.date,
-                    lastUsedAt: used.date, dataVersion: lastVersion)
+                    lastUsedAt: used.date, dataVersion: lastVersion, language: language.flatMap(Language.init(tag:)))
             }
             return nil
         }
@@ -137,6 +138,26 @@ public struct PostgresAccountStore: AccountStore {
         }
     }
 
+    public func language(userId: UUID) async throws -> Language? {
+        try await access.run { client in
+            let rows = try await client.query(
+                "SELECT language FROM users WHERE id = \(userId) AND deleted_at IS NULL", logger: access.logger)
+            for try await tag in rows.decode(String?.self) { return tag.flatMap(Language.init(tag:)) }
+            return nil
+        }
+    }
+
+    public func setLanguage(_ language: Language?, userId: UUID) async throws {
+        try await access.run { client in
+            let rows = try await client.query(
+                "UPDATE users SET language = \(language?.tag) WHERE id = \(userId) AND deleted_at IS NULL RETURNING 1",
+                logger: access.logger)
+            var updated = false
+            for try await _ in rows.decode(Int.self) { updated = true }
+            if !updated { throw PostgresStoreAccess.userNotFound }
+        }
+    }
+
     /// A new user row: version 1, its counter at 1. Checked here, not left to the constraints, so the message can
     /// say which one was taken.
     static func insertUser(
@@ -164,15 +185,16 @@ public struct PostgresAccountStore: AccountStore {
 
 /// Every signed-in request's one query on PostgreSQL (no session cache: several processes share the sessions), as a
 /// prepared statement, planned once per connection rather than once per request. It also reads the user's
-/// `last_version`, so the dashboard can tell whether its kept copy of the user's inputs is current for free.
+/// `last_version`, so the dashboard can tell whether its kept copy of the user's inputs is current for free, and
+/// the `language` the user chose, so the request is answered in it.
 struct SessionLookup: PostgresPreparedStatement {
-    static let name = "wdiet_session_lookup_v2"
+    static let name = "wdiet_session_lookup_v3"
     static let sql = """
-        SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at, u.last_version
+        SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at, u.last_version, u.language
         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND u.deleted_at IS NULL
         """
-    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant, Int64)
+    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant, Int64, String?)
 
     let tokenHash: String
 

@@ -89,6 +89,7 @@ public final class AppDatabase: Sendable {
         registerProfileMigrations(&migrator)
         registerSyncMigrations(&migrator)
         registerLoggedDaysMigrations(&migrator)
+        registerLanguageMigrations(&migrator)
         return migrator
     }
 }

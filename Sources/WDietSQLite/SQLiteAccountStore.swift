@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WDietCore
 import WDietStore
 
 /// `AccountStore` on the SQLite gatekeeper.
@@ -76,10 +77,14 @@ public struct SQLiteAccountStore: AccountStore {
 
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await database.storeRead { db in
-            try SessionRecord.fetchOne(db, sql: """
-                SELECT sessions.* FROM sessions JOIN users ON users.id = sessions.userId
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT sessions.*, users.language AS userLanguage FROM sessions JOIN users ON users.id = sessions.userId
                 WHERE sessions.tokenHash = ? AND users.deletedAt IS NULL
-                """, arguments: [tokenHash])?.session()
+                """, arguments: [tokenHash])
+            else { return nil }
+            var session = try SessionRecord(row: row).session()
+            session?.language = (row["userLanguage"] as String?).flatMap(Language.init(tag:))
+            return session
         }
     }
 
@@ -103,6 +108,22 @@ public struct SQLiteAccountStore: AccountStore {
     public func deleteSessions(userId: UUID) async throws -> Int {
         try await database.storeWrite { db in
             try SessionRecord.filter(SessionRecord.Columns.userId == AppDatabase.idText(userId)).deleteAll(db)
+        }
+    }
+
+    public func language(userId: UUID) async throws -> Language? {
+        try await database.storeRead { db in
+            // No row and a NULL both read as nil: follow the browser.
+            try String.fetchOne(db, sql: "SELECT language FROM users WHERE id = ? AND deletedAt IS NULL",
+                                arguments: [AppDatabase.idText(userId)]).flatMap(Language.init(tag:))
+        }
+    }
+
+    public func setLanguage(_ language: Language?, userId: UUID) async throws {
+        try await database.storeWrite { db in
+            try db.execute(sql: "UPDATE users SET language = ? WHERE id = ? AND deletedAt IS NULL",
+                           arguments: [language?.tag, AppDatabase.idText(userId)])
+            if db.changesCount == 0 { throw StoreError.notFound("User not found") }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WDietCore
 
 /// A signed-in session. The token itself is handed to the client once and never stored; `tokenHash` is the
 /// lowercase hex SHA-256 of it.
@@ -18,9 +19,14 @@ public struct AccountSession: Hashable, Sendable {
     /// (PostgreSQL's `users.last_version`); nil otherwise. It lets a per-process cache of the user's data check
     /// that no process has written since, without another round trip.
     public var dataVersion: Int64?
+    /// The language the user chose in Settings, read with the session (`users.language`), so that a signed-in
+    /// request learns it without another round trip; nil when they follow their browser's `Accept-Language`.
+    /// Like the rest of the lookup it says nothing when a store builds a session to create it.
+    public var language: Language?
 
     public init(
-        tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date, dataVersion: Int64? = nil
+        tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date, dataVersion: Int64? = nil,
+        language: Language? = nil
     ) {
         self.tokenHash = tokenHash
         self.userId = userId
@@ -29,6 +35,7 @@ public struct AccountSession: Hashable, Sendable {
         self.expiresAt = expiresAt
         self.lastUsedAt = lastUsedAt
         self.dataVersion = dataVersion
+        self.language = language
     }
 
     public func isExpired(at now: Date) -> Bool { now >= expiresAt }

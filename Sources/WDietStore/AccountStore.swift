@@ -1,4 +1,5 @@
 import Foundation
+import WDietCore
 
 /// Accounts and their sign-in sessions: the users that sign in with an email and password, the guests that
 /// "continue without an account", and the sessions both hold. Keyed by the `users` id, so a guest that adds an
@@ -25,7 +26,8 @@ public protocol AccountStore: Sendable {
     /// Stores a new session. Also forgets the user's sessions that have expired by the new one's creation.
     func createSession(_ session: AccountSession) async throws
 
-    /// The session with this token hash, expired or not; nil when there is none or its user is gone.
+    /// The session with this token hash, expired or not, with its user's `language`; nil when there is none or its
+    /// user is gone.
     func session(tokenHash: String) async throws -> AccountSession?
 
     /// Records that the session was used at `lastUsedAt`.
@@ -38,4 +40,11 @@ public protocol AccountStore: Sendable {
     /// Ends every session of the user; returns how many there were.
     @discardableResult
     func deleteSessions(userId: UUID) async throws -> Int
+
+    /// The language the user chose for the app; nil when they follow their browser (and for an unknown user).
+    func language(userId: UUID) async throws -> Language?
+
+    /// Sets the user's language, or with nil clears it (back to the browser's). An unknown or deleted user is
+    /// `.notFound`. Not synced data: it changes no version.
+    func setLanguage(_ language: Language?, userId: UUID) async throws
 }

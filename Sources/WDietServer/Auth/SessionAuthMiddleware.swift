@@ -1,9 +1,14 @@
+import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// Signs the request in when it carries a live session: `Authorization: Bearer <token>` for an API session, the
 /// `wdiet_session` cookie for a web one. A missing, malformed, unknown or expired token leaves `userId` nil, so
 /// public routes still answer and `AuthenticatedContext` routes answer 401.
+///
+/// The rest of a signed-in request runs in the language the account chose in Settings, read with the session;
+/// without a choice it stays in the browser's (`LanguageMiddleware`).
 ///
 /// Requests signed in by the cookie are where CSRF lives: a state-changing one from another site's page is refused,
 /// and a state-changing API call must carry the page's CSRF token in `X-CSRF-Token`. (Web forms carry it in the
@@ -14,10 +19,12 @@ struct SessionAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        var language: Language?
         if let presented = SessionToken.presented(in: request) {
-            let signedIn = try await accounts.signedIn(presenting: presented.token, as: presented.kind)
+            let signedIn = try await accounts.signedInRequest(presenting: presented.token, as: presented.kind)
             context.userId = signedIn?.userId
             context.userDataVersion = signedIn?.dataVersion
+            language = signedIn?.language
             if presented.kind == .web, context.userId != nil {
                 context.webSessionToken = presented.token
                 if request.method.isUnsafe {
@@ -29,6 +36,62 @@ struct SessionAuthMiddleware: RouterMiddleware {
                 }
             }
         }
-        return try await next(request, context)
+        guard let language else { return try await next(request, context) }
+        let signedInContext = context
+        return try await Strings.withAccountLanguage(language) {
+            do {
+                var response = try await next(request, signedInContext)
+                // Said here because `LanguageMiddleware` answers for the browser's language, not the account's.
+                if response.headers[.contentLanguage] == nil { response.headers[.contentLanguage] = language.tag }
+                return response
+            } catch {
+                throw Self.inLanguage(error, language)
+            }
+        }
+    }
+
+    /// An error on its way out to `APIErrorMiddleware`, as the API error it will become, made here so that its
+    /// message is in the account's language and says so. Redirects and 5xx go on as they are (a 5xx is logged
+    /// there with its detail), and so does the router's 404, which `FileMiddleware` must still see for a static file.
+    static func inLanguage(_ error: any Error, _ language: Language) -> any Error {
+        if error is WebRedirect { return error }
+        var apiError = APIError.from(error)
+        guard apiError.status.code < 500, error is APIError || apiError.status != .notFound else { return error }
+        if apiError.headers[.contentLanguage] == nil { apiError.headers[.contentLanguage] = language.tag }
+        return apiError
+    }
+}
+
+extension AccountService {
+    /// Who a presented token signs in, as the middleware needs it.
+    struct SignedInRequest: Sendable {
+        var userId: UUID
+        /// Read just now with the session (PostgreSQL), never from the session cache: a remembered version could be
+        /// older than another process's write.
+        var dataVersion: Int64?
+        /// The account's chosen language; nil to follow the browser.
+        var language: Language?
+    }
+
+    /// The user a presented token signs in, or nil: unknown, expired (then forgotten), or presented another way
+    /// than it was handed out (a web session's cookie value as a bearer token, or the reverse). A token seen in the
+    /// last few seconds is answered from `sessionCache` (see there for what that allows), language included: a new
+    /// choice forgets the user's entries.
+    func signedInRequest(presenting token: String, as kind: AccountSession.Kind) async throws -> SignedInRequest? {
+        let tokenHash = SessionToken.hash(token)
+        let now = services.now()
+        if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
+            return cached.kind == kind ? SignedInRequest(userId: cached.userId, dataVersion: nil, language: cached.language) : nil
+        }
+        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
+        if session.isExpired(at: now) {
+            try await services.accounts.deleteSession(tokenHash: tokenHash)
+            return nil
+        }
+        if now.timeIntervalSince(session.lastUsedAt) >= Self.touchInterval {
+            try await services.accounts.touchSession(tokenHash: tokenHash, lastUsedAt: now)
+        }
+        sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
+        return SignedInRequest(userId: session.userId, dataVersion: session.dataVersion, language: session.language)
     }
 }

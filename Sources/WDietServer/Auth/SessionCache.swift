@@ -1,19 +1,23 @@
 import Foundation
 import Synchronization
+import WDietCore
 import WDietStore
 
 /// Which user a session token signs in, remembered in this process for a few seconds so that a signed-in request
 /// does not read the sessions table every time (under load that read was a quarter of a dashboard request).
 ///
 /// Keyed by the token's hash, like the store. An entry lives `timeToLive` at most and never past the session's
-/// own expiry. Logout and "end every session of this user" forget their entries here at once; what this process
-/// cannot see is a session ended by *another* process. So the cache is on only where one process owns the database
-/// (SQLite); on PostgreSQL, where several servers share it, `timeToLive` is 0 and every request asks the store, so a
-/// logout, password change or account deletion on one server ends the session on all of them at once.
+/// own expiry. Logout, "end every session of this user" and a new language choice forget their entries here at
+/// once; what this process cannot see is a session ended (or a language chosen) by *another* process. So the cache
+/// is on only where one process owns the database (SQLite); on PostgreSQL, where several servers share it,
+/// `timeToLive` is 0 and every request asks the store, so a logout, password change or account deletion on one
+/// server ends the session on all of them at once.
 final class SessionCache: Sendable {
     struct Entry: Sendable {
         var userId: UUID
         var kind: AccountSession.Kind
+        /// The user's chosen language as the store read it with the session; `forget(userId:)` when it changes.
+        var language: Language? = nil
         /// The earlier of "cached + timeToLive" and the session's expiry.
         var validUntil: Date
     }
@@ -45,7 +49,10 @@ final class SessionCache: Sendable {
 
     func remember(tokenHash: String, session: AccountSession, at now: Date) {
         guard timeToLive > 0 else { return }
-        let entry = Entry(userId: session.userId, kind: session.kind, validUntil: min(now.addingTimeInterval(timeToLive), session.expiresAt))
+        let entry = Entry(
+            userId: session.userId, kind: session.kind, language: session.language,
+            validUntil: min(now.addingTimeInterval(timeToLive), session.expiresAt)
+        )
         guard entry.validUntil > now else { return }
         entries.withLock { entries in
             if entries.count >= Self.capacity {

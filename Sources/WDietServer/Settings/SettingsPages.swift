@@ -3,11 +3,12 @@ import Hummingbird
 import WDietCore
 import WDietStore
 
-/// The web app's Settings (first version): units, eating window, time zone, the account, log out.
+/// The web app's Settings (first version): units, eating window, time zone, language, the account, log out.
 ///
 /// The page renders the profile's current choices; `assets/js/settings.js` saves them with `PUT /api/v1/profile`
 /// and the profile's `version` as `baseVersion`, so an edit made elsewhere in between is caught (409) instead of
-/// overwritten. A guest adds an email and password here with a plain form and keeps every row.
+/// overwritten. The language is a plain form (`LanguageChoice`). A guest adds an email and password here with a
+/// plain form and keeps every row.
 struct SettingsPages: Sendable {
     let services: AppServices
     let accounts: AccountService
@@ -23,10 +24,15 @@ struct SettingsPages: Sendable {
         var windowStarts: [OnboardingPages.Option]
         var windowRange: String
         var timeZones: [OnboardingPages.Option]
+        /// Automatic, then each language by its own name; the account's choice checked.
+        var languages: [LanguageChoice.Option]
+        var languageError: String?
         /// "Your plan will be updated tomorrow at midnight (Mon 2 Mar)" while a saved change waits.
         var pendingNotice: String?
         var isGuest: Bool
         var email: String?
+        /// What "Delete account" erases, naming the email when there is one.
+        var deleteWhat: String
         var upgradeEmail: String = ""
         var emailError: String?
         var passwordError: String?
@@ -48,14 +54,14 @@ struct SettingsPages: Sendable {
     func register(on group: RouterGroup<WebUserContext>) {
         registerPasswordChange(on: group)
         registerAccountDeletion(on: group)
+        registerLanguageChoice(on: group)
         group.get("/settings") { request, context in
             let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
             var page = try await settingsPage(stored, userId: userId, context: context)
-            if request.uri.queryParameters.get("account") == "created" { page.toast = "Account created. Your progress is saved." }
-            if request.uri.queryParameters.get("password") == "changed" {
-                page.toast = "Password changed. You're signed out everywhere else."
-            }
+            if request.uri.queryParameters.get("account") == "created" { page.toast = Strings.current("settings.accountCreated") }
+            if request.uri.queryParameters.get("password") == "changed" { page.toast = Strings.current("settings.passwordChanged") }
+            if request.uri.queryParameters.get("language") == "saved" { page.toast = Strings.current("settings.languageSaved") }
             return try WebTemplates.page("settings", page)
         }
         group.post("/settings/account") { request, context in
@@ -139,6 +145,7 @@ struct SettingsPages: Sendable {
         let profile = stored.profile
         let user = try await accounts.user(id: userId)
         let hasPassword = try await services.passwords.passwordHash(userId: userId) != nil
+        let language = try await services.accounts.language(userId: userId)
         let today = LocalDate(services.now(), in: profile.timeZone)
         let window = profile.eatingWindow
         return SettingsPage(
@@ -153,9 +160,11 @@ struct SettingsPages: Sendable {
             },
             windowRange: window.twelveHourLabel,
             timeZones: Self.timeZoneOptions(selected: profile.timeZoneIdentifier, at: services.now()),
+            languages: LanguageChoice.options(chosen: language),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
             isGuest: user?.email == nil,
             email: user?.email,
+            deleteWhat: user?.email.map { Strings.current("settings.deleteWhatEmail", ["email": $0]) } ?? Strings.current("settings.deleteWhat"),
             hasPassword: hasPassword
         )
     }

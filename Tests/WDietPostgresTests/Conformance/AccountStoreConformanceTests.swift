@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WDietCore
 import WDietStore
 import WDietTestSupport
 
@@ -246,6 +247,49 @@ struct AccountStoreConformanceTests {
             try await b.accounts.createSession(s)
             try await b.setEverySessionKind("ios-keychain")
             #expect(try await b.accounts.session(tokenHash: s.tokenHash)?.withoutDataVersion == nil)
+        }
+    }
+
+    @Test(arguments: AccountBackendKind.allCases)
+    func aChosenLanguageIsKeptClearedAndReadWithEverySession(_ kind: AccountBackendKind) async throws {
+        try await AccountStoresBackend.with(kind) { b in
+            let ana = try await b.accounts.createGuest(id: UUID(), displayName: "")
+            let bob = try await b.accounts.createAccount(id: UUID(), email: "bob@example.com", displayName: "", passwordHash: Self.hash)
+            let web = Self.session("a", userId: ana.id, createdAt: b.clock.now, kind: .web)
+            let api = Self.session("b", userId: ana.id, createdAt: b.clock.now)
+            let bobs = Self.session("c", userId: bob.id, createdAt: b.clock.now)
+            for s in [web, api, bobs] { try await b.accounts.createSession(s) }
+
+            // Nobody has chosen: everyone follows their browser.
+            #expect(try await b.accounts.language(userId: ana.id) == nil)
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.language == nil)
+
+            try await b.accounts.setLanguage(.german, userId: ana.id)
+            #expect(try await b.accounts.language(userId: ana.id) == .german)
+            // Every session of hers reads it, and only hers.
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.language == .german)
+            #expect(try await b.accounts.session(tokenHash: api.tokenHash)?.language == .german)
+            #expect(try await b.accounts.session(tokenHash: bobs.tokenHash)?.language == nil)
+            #expect(try await b.accounts.language(userId: bob.id) == nil)
+            // Setting it is no edit of synced data: the user row's version stays.
+            #expect(try await b.users.user(id: ana.id)?.version == ana.version)
+
+            try await b.accounts.setLanguage(.english, userId: ana.id)
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.language == .english)
+            try await b.accounts.setLanguage(nil, userId: ana.id)
+            #expect(try await b.accounts.language(userId: ana.id) == nil)
+            #expect(try await b.accounts.session(tokenHash: api.tokenHash)?.language == nil)
+
+            // Nobody, and a deleted user, cannot choose.
+            await #expect(throws: StoreError.notFound("User not found")) {
+                try await b.accounts.setLanguage(.german, userId: UUID())
+            }
+            try await b.accounts.setLanguage(.german, userId: bob.id)
+            try await b.tombstoneUser(bob.id)
+            #expect(try await b.accounts.language(userId: bob.id) == nil)
+            await #expect(throws: StoreError.notFound("User not found")) {
+                try await b.accounts.setLanguage(.english, userId: bob.id)
+            }
         }
     }
 }

@@ -66,7 +66,7 @@ window.WDiet = (function () {
   }
 
   /**
-   * A short message ("Meal saved!"), announced to screen readers; a tap dismisses it. A page whose CSS gives
+   * A short message (a saved meal's toast), announced to screen readers; a tap dismisses it. A page whose CSS gives
    * `.toast--leaving` an animation (the profile's, 001 §11 "Toast Animations: Exit") sees it played before removal.
    */
   function toast(message, options) {
@@ -107,7 +107,7 @@ window.WDiet = (function () {
   /** 1250 → "1,250" / "1.250". */
   const formatInt = (n) => formatNumber(Math.round(n));
 
-  /** The user's local date as YYYY-MM-DD (the API's `date=` parameter). */
+  /** The local date on this device as YYYY-MM-DD, for the API's date= parameter. */
   function localDate(d) {
     const date = d || new Date();
     const pad = (n) => String(n).padStart(2, "0");
@@ -254,6 +254,6 @@ WDiet.analytics = (function () {
   window.addEventListener("error", (e) => reportError("script_error", e.message));
   window.addEventListener("unhandledrejection", (e) => reportError("unhandled_rejection", e.reason && (e.reason.message || e.reason)));
 
-  /** `track(name, properties)`; `markNavigating()` before a script sends the user to another of our pages. */
+  /** track sends one event; a script calls markNavigating before it sends the user to another of our pages. */
   return { track, markNavigating };
 })();

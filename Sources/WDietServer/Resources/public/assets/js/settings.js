@@ -1,5 +1,6 @@
 // Settings: saves units, eating window and time zone with PUT /api/v1/profile against the version the page showed
 // (baseVersion), so a change made on another device in between is reported (409) rather than overwritten.
+// The language is a plain form the server handles (POST /settings/language); the page comes back in it.
 "use strict";
 
 (function () {
@@ -48,7 +49,7 @@
     showFieldErrors({});
     showError(null);
     saveButton.disabled = true;
-    saveButton.textContent = "Saving…";
+    saveButton.textContent = WDiet.t("settings.saving");
     try {
       // PUT replaces the profile, so the members this page does not show go back as the server has them.
       const current = await WDiet.api("GET", "/api/v1/profile");
@@ -59,11 +60,11 @@
       form.dataset.version = String(result.version);
       saved = values();
       const notice = result.pendingChange && result.pendingChange.message;
-      WDiet.toast(notice ? `Settings saved. ${notice}` : "Settings saved");
-      saveButton.textContent = "Save Changes";
+      WDiet.toast(notice ? WDiet.t("settings.savedWithNotice", { notice }) : WDiet.t("settings.saved"));
+      saveButton.textContent = WDiet.t("settings.saveChanges");
       updateButton();
     } catch (error) {
-      saveButton.textContent = "Save Changes";
+      saveButton.textContent = WDiet.t("settings.saveChanges");
       saveButton.disabled = false;
       if (error.status === 409) {
         document.getElementById("conflict-dialog").showModal();
@@ -73,7 +74,7 @@
         location.assign("/");
       } else {
         showError(error.status === 0
-          ? "You seem to be offline. Your changes are still here; please try again."
+          ? WDiet.t("settings.offline")
           : error.message);
       }
     }
@@ -113,7 +114,7 @@
     deleteDialog.querySelector("form").addEventListener("submit", (event) => {
       const button = event.target.querySelector('button[type="submit"]');
       button.disabled = true;
-      button.textContent = "Deleting…";
+      button.textContent = WDiet.t("settings.deleting");
     });
     if (deleteDialog.hasAttribute("data-open")) open();
   }
