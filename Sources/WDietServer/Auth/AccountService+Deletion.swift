@@ -1,4 +1,5 @@
 import Foundation
+import WDietCore
 import WDietStore
 
 /// Erasing an account (GDPR Art. 17): the user proves it is them once more, then every row of the account goes in
@@ -7,10 +8,10 @@ extension AccountService {
     /// What a guest or an Apple/Google-only account types (sends) to confirm, having no password to prove.
     static let deleteConfirmation = "DELETE"
 
-    static let deletePasswordIncorrect = APIError(
-        .unauthorized, code: "invalid_credentials", message: "Your password is incorrect",
-        fields: ["password": "Your password is incorrect"]
-    )
+    static var deletePasswordIncorrect: APIError {
+        let message = Strings.current("auth.passwordIncorrect")
+        return APIError(.unauthorized, code: "invalid_credentials", message: message, fields: ["password": message])
+    }
 
     /// An account with a password re-enters it: checked like a sign-in and under the same throttle (a wrong one
     /// counts against the email and the client address; 429 while either is locked). An account without one sends
@@ -24,7 +25,8 @@ extension AccountService {
         }
         if let hash = try await services.passwords.passwordHash(userId: userId), let email = user.email {
             guard let password, !password.isEmpty else {
-                throw APIError.invalid("Please enter your password", fields: ["password": "Please enter your password"])
+                let message = AccountInput.Message.passwordMissing
+                throw APIError.invalid(message, fields: ["password": message])
             }
             let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
             try await throttle.check(keys)
@@ -34,7 +36,7 @@ extension AccountService {
             }
         } else {
             guard confirm == Self.deleteConfirmation else {
-                let message = "Type DELETE to confirm"
+                let message = Strings.current("auth.typeDeleteToConfirm")
                 throw APIError.invalid(message, fields: ["confirm": message])
             }
         }

@@ -9,31 +9,31 @@ import WDietStore
 extension AccountService {
     static func providerNotConfigured(_ name: IdentityProvider.Name) -> APIError {
         let provider = name == .apple ? "Apple" : "Google"
-        return APIError(.notFound, code: "provider_not_configured", message: "Sign in with \(provider) is not set up on this server.")
+        return APIError(.notFound, code: "provider_not_configured", message: Strings.current("auth.providerNotConfigured", ["provider": provider]))
     }
 
     static func invalidIDToken(_ provider: IdentityProvider) -> APIError {
         APIError(
             .unauthorized, code: "invalid_id_token",
-            message: "We couldn't verify your sign-in with \(provider.displayName). Please try again."
+            message: Strings.current("auth.invalidIdToken", ["provider": provider.displayName])
         )
     }
 
     static func linkRequired(_ provider: IdentityProvider) -> APIError {
         APIError(
             .conflict, code: "link_required",
-            message: "You already have a w-diet account with this email. Sign in with your password once to connect \(provider.displayName)."
+            message: Strings.current("auth.linkRequired", ["provider": provider.displayName])
         )
     }
 
-    static let identityTaken = APIError(
-        .conflict, code: "identity_linked", message: "This sign-in is already connected to another w-diet account."
-    )
+    static var identityTaken: APIError {
+        APIError(.conflict, code: "identity_linked", message: Strings.current("auth.identityLinked"))
+    }
 
     static func providerUnavailable(_ provider: IdentityProvider) -> APIError {
         APIError(
             .serviceUnavailable, code: "provider_unavailable",
-            message: "Sign in with \(provider.displayName) is unavailable right now. Please try again in a moment."
+            message: Strings.current("auth.providerUnavailable", ["provider": provider.displayName])
         )
     }
 
@@ -41,8 +41,8 @@ extension AccountService {
     func verifiedIdentity(_ name: IdentityProvider.Name, idToken: String, nonce: String, logger: Logger) async throws -> IDTokenVerifier.Identity {
         guard let verifier = identityVerifiers[name] else { throw Self.providerNotConfigured(name) }
         var errors: [String: String] = [:]
-        if idToken.isEmpty { errors["idToken"] = "The ID token is missing" }
-        if nonce.isEmpty { errors["nonce"] = "The nonce is missing" }
+        if idToken.isEmpty { errors["idToken"] = Strings.current("auth.idTokenMissing") }
+        if nonce.isEmpty { errors["nonce"] = Strings.current("auth.nonceMissing") }
         if !errors.isEmpty { throw APIError.invalid(errors["idToken"] ?? errors["nonce"] ?? "", fields: errors) }
         do {
             return try await verifier.verify(idToken, nonce: nonce)

@@ -4,17 +4,22 @@ import WDietCore
 import WDietStore
 
 /// Signing up, in and out: what the API's auth routes do, and what the web pages will do through the same calls.
-/// Errors leave as `APIError`s with the words the forms show.
+/// Errors leave as `APIError`s with the words the forms show, in the request's language (`Strings.current`): each
+/// is made when it is thrown, never kept.
 struct AccountService: Sendable {
     /// Sessions last 30 days from sign-in; using one does not extend it.
     static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
     /// `lastUsedAt` is written at most this often, so a signed-in request is a read, not a write.
     static let touchInterval: TimeInterval = 60 * 60
 
-    static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials", message: "Email or password is incorrect")
-    static let notAGuest = APIError(.conflict, code: "not_a_guest", message: "This account already has an email address")
-    static func emailTaken(_ message: String = "An account with this email already exists") -> APIError {
-        APIError(.conflict, code: "email_taken", message: message, fields: [AccountInput.Field.email.rawValue: message])
+    static var invalidCredentials: APIError {
+        APIError(.unauthorized, code: "invalid_credentials", message: Strings.current("auth.invalidCredentials"))
+    }
+    static var notAGuest: APIError { APIError(.conflict, code: "not_a_guest", message: Strings.current("auth.notAGuest")) }
+    /// The store's own conflict (two sign-ups racing) says the same, in English; the catalog's words go out.
+    static func emailTaken() -> APIError {
+        let message = Strings.current("auth.emailTaken")
+        return APIError(.conflict, code: "email_taken", message: message, fields: [AccountInput.Field.email.rawValue: message])
     }
 
     /// A new session: the token goes to the client once; the store keeps its hash.
@@ -27,14 +32,12 @@ struct AccountService: Sendable {
         var signsInWithProvider = false
     }
 
-    static let currentPasswordIncorrect = APIError(
-        .unauthorized, code: "invalid_credentials", message: "Your current password is incorrect",
-        fields: ["currentPassword": "Your current password is incorrect"]
-    )
-    static let noPassword = APIError(
-        .conflict, code: "no_password", message: "This account has no password to change. Add an email and password first."
-    )
-    static let samePassword = "Please choose a password that is different from your current one"
+    static var currentPasswordIncorrect: APIError {
+        let message = Strings.current("auth.currentPasswordIncorrect")
+        return APIError(.unauthorized, code: "invalid_credentials", message: message, fields: ["currentPassword": message])
+    }
+    static var noPassword: APIError { APIError(.conflict, code: "no_password", message: Strings.current("auth.noPassword")) }
+    static var samePassword: String { Strings.current("auth.samePassword") }
 
     let services: AppServices
     let passwords: PasswordHasher
@@ -65,8 +68,8 @@ struct AccountService: Sendable {
         let user: User
         do {
             user = try await services.accounts.createAccount(id: UUID(), email: email, displayName: "", passwordHash: hash)
-        } catch StoreError.conflict(let message) {
-            throw Self.emailTaken(message)
+        } catch StoreError.conflict {
+            throw Self.emailTaken()
         }
         return try await startSession(for: user, kind: kind)
     }
@@ -114,7 +117,7 @@ struct AccountService: Sendable {
             throw Self.noPassword
         }
         var errors: [String: String] = [:]
-        if currentPassword.isEmpty { errors["currentPassword"] = "Please enter your current password" }
+        if currentPassword.isEmpty { errors["currentPassword"] = Strings.current("auth.currentPasswordMissing") }
         if let message = PasswordPolicy.newPasswordError(newPassword, email: email) {
             errors["newPassword"] = message
         } else if !currentPassword.isEmpty,
@@ -166,10 +169,10 @@ struct AccountService: Sendable {
         let user: User
         do {
             user = try await services.accounts.upgradeGuest(userId: userId, email: email, passwordHash: hash)
-        } catch StoreError.conflict(let message) {
+        } catch StoreError.conflict {
             // Something changed meanwhile: the email was taken, or the guest was upgraded by another request.
             let now = try await services.users.user(id: userId)
-            throw now?.email == nil ? Self.emailTaken(message) : Self.notAGuest
+            throw now?.email == nil ? Self.emailTaken() : Self.notAGuest
         }
         try await services.accounts.deleteSessions(userId: userId)
         sessionCache.forget(userId: userId)

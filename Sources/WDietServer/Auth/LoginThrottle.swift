@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// Password guessing slowed down (OWASP ASVS 5.0 V6.3.1): failed password checks are counted in fixed 15-minute
@@ -72,15 +73,18 @@ struct LoginThrottle: Sendable {
     static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
         APIError(
             .tooManyRequests, code: "too_many_attempts",
-            message: "Too many sign-in attempts. For your security, please wait before trying again. Try again in: \(waitText(seconds))",
+            message: Strings.current("auth.tooManyAttempts", ["wait": waitText(seconds)]),
             headers: [.retryAfter: String(seconds)]
         )
     }
 
-    /// "12m 45s", "45s", as 001 §12.7 writes a wait.
+    /// "12m 45s", "45s", as 001 §12.7 writes a wait ("12 Min. 45 Sek." in German).
     static func waitText(_ seconds: Int) -> String {
         let minutes = seconds / 60, rest = seconds % 60
-        return minutes > 0 ? "\(minutes)m \(rest)s" : "\(rest)s"
+        let strings = Strings.current
+        return minutes > 0
+            ? strings("auth.waitMinutes", ["minutes": strings.number(minutes), "seconds": strings.number(rest)])
+            : strings("auth.waitSeconds", ["seconds": strings.number(rest)])
     }
 
     static func hashed(_ text: String) -> String {

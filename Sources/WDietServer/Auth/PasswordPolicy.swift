@@ -6,8 +6,8 @@ import WDietCore
 /// when a guest adds a password and when a password changes; signing in checks only that one was typed, so a
 /// password chosen before a rule existed still opens its account.
 enum PasswordPolicy {
-    static let commonPasswordMessage = "That password is one of the most common, so it's easy to guess. Please choose another (a short phrase you'll remember works well)"
-    static let containsEmailMessage = "Please choose a password that isn't your email address"
+    static var commonPasswordMessage: String { Strings.current("auth.commonPassword") }
+    static var containsEmailMessage: String { Strings.current("auth.passwordIsEmail") }
 
     /// The message for a new password, nil when it is acceptable. `email` is the account's (normalized) email, when
     /// there is one: a password that is the email or its name part is refused like a common one.

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// The web app's session: the `wdiet_session` cookie (HttpOnly, SameSite=Lax, Secure behind TLS) and the CSRF
@@ -56,7 +57,7 @@ enum WebSession {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static let forbidden = APIError(.forbidden, code: "csrf_failed", message: "This form has expired. Please reload the page and try again.")
+    static var forbidden: APIError { APIError(.forbidden, code: "csrf_failed", message: Strings.current("auth.formExpired")) }
 
     /// A request from another site: its `Origin` (sent by browsers on every cross-site POST) names another host.
     static func isCrossSite(_ request: Request) -> Bool {

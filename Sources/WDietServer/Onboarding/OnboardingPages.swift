@@ -46,6 +46,15 @@ struct OnboardingPages: Sendable {
         var momentSlots: [Option]
         var windowStartStep: Int
         var windowStepCount: Int
+        /// "2 of 8": where the steps start (the account was step 1); the script counts on from there.
+        var stepCount: String
+        /// The picker's starting weight as its caption shows it: "80.0 kg" / "80,0 kg".
+        var weightValue: String
+        /// The default window, "12pm - 6pm" / "12:00–18:00 Uhr", and as the slider speaks it.
+        var windowRange: String
+        var windowRangeSpoken: String
+        /// The 24-hour track's labels: midnight, 6, noon, 18, midnight.
+        var ticks: [String]
     }
 
     /// The account step, sign-in and sign-out are open to anyone; the profile steps need a user.
@@ -128,22 +137,38 @@ struct OnboardingPages: Sendable {
     }
 
     func profileSteps(context: WebUserContext) -> ProfileSteps {
+        let strings = Strings.current
         let today = LocalDate(services.now(), in: .gmt)
         // The picker starts at Other's 80 kg until a gender is chosen; the script moves it to 90/70/80.
         let start = Sex.other.defaultPickerWeightKg
         let window = EatingWindow.default
+        let range = ["start": Self.clock(window.startMinute, strings), "end": Self.clock(window.endMinute, strings)]
         return ProfileSteps(
             chrome: PageChrome(context: context),
             today: today.iso,
-            weightWholes: (30...200).map { Option(value: "\($0)", label: "\($0)", selected: Double($0) == start.rounded(.down)) },
-            weightDecimals: (0...9).map { Option(value: "\($0)", label: ".\($0)", selected: $0 == 0) },
+            weightWholes: (30...200).map { Option(value: "\($0)", label: strings.number($0), selected: Double($0) == start.rounded(.down)) },
+            // ".5" / ",5": the tenths column writes the language's decimal separator.
+            weightDecimals: (0...9).map { Option(value: "\($0)", label: String(strings.number(Double($0) / 10, fractionDigits: 1).dropFirst()), selected: $0 == 0) },
             momentSlots: stride(from: 0, through: EatingWindow.durationMinutes, by: EatingWindow.stepMinutes).map { offset in
-                let minute = window.startMinute + offset
-                return Option(value: "\(offset)", label: EatingWindow.twelveHour(minute))
+                Option(value: "\(offset)", label: Self.clock(window.startMinute + offset, strings))
             },
             windowStartStep: window.startMinute / EatingWindow.stepMinutes,
-            windowStepCount: 1_440 / EatingWindow.stepMinutes - 1
+            windowStepCount: 1_440 / EatingWindow.stepMinutes - 1,
+            stepCount: strings("onboarding.stepCount", ["step": strings.number(2), "total": strings.number(8)]),
+            weightValue: strings("onboarding.weightValue", ["weight": strings.number(start, fractionDigits: 1), "unit": strings("onboarding.unitKg")]),
+            windowRange: strings("onboarding.windowRange", range),
+            windowRangeSpoken: strings("onboarding.windowRangeSpoken", range),
+            ticks: stride(from: 0, through: 1_440, by: 360).map { Self.clock($0, strings) }
         )
+    }
+
+    /// A time of day as the language writes it: 000's "12pm" / "12:30pm" in English, "12:00" / "12:30" in German
+    /// (where the day's end is "24:00"). `onboarding.js` writes the same.
+    static func clock(_ minuteOfDay: Int, _ strings: Strings) -> String {
+        switch strings.language {
+        case .english: EatingWindow.twelveHour(minuteOfDay)
+        case .german: EatingWindow.clock(minuteOfDay == 1_440 ? 1_440 : ((minuteOfDay % 1_440) + 1_440) % 1_440)
+        }
     }
 
     /// A page with a form posted before there is a session: it sets a fresh pre-session CSRF cookie whose value

@@ -6,18 +6,19 @@
   const form = document.getElementById("wizard");
   if (!form) return;
 
+  // The API's own words, from the catalog in the page's language (profile.* are ProfileValidator's messages).
   const MESSAGES = {
-    genderMissing: "Please select your gender",
-    dateInvalid: "Please enter a valid date of birth",
-    birthInFuture: "Date of birth cannot be in the future",
-    tooYoung: "You must be at least 13 years old to use GTSD",
-    notANumber: "Please enter a valid number",
-    heightTooLow: "Height must be at least 50 cm (1'8\")",
-    heightTooHigh: "Height must be less than 300 cm (9'10\")",
-    activityMissing: "Please select your activity level",
-    goalMissing: "Please select your primary goal",
-    tooFewMoments: "Please add at least 2 eating moments",
-    tooManyMoments: "You can add up to 5 eating moments",
+    genderMissing: WDiet.t("profile.genderMissing"),
+    dateInvalid: WDiet.t("profile.tooOld"),
+    birthInFuture: WDiet.t("profile.birthInFuture"),
+    tooYoung: WDiet.t("profile.tooYoung"),
+    notANumber: WDiet.t("profile.notANumber"),
+    heightTooLow: WDiet.t("profile.heightTooLow"),
+    heightTooHigh: WDiet.t("profile.heightTooHigh"),
+    activityMissing: WDiet.t("profile.activityMissing"),
+    goalMissing: WDiet.t("profile.goalMissing"),
+    tooFewMoments: WDiet.t("onboarding.tooFewMoments"),
+    tooManyMoments: WDiet.t("onboarding.tooManyMoments"),
   };
   const DEFAULT_WEIGHT_KG = { male: 90, female: 70, other: 80 };
   const LB_PER_KG = 2.2046226218;
@@ -59,6 +60,9 @@
     return minutes === 0 ? `${hour12}${suffix}` : `${hour12}:${String(minutes).padStart(2, "0")}${suffix}`;
   }
   const clock24 = (minute) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+  // A time as the page's language writes it: 12:30pm in English, 12:30 in German (as the server writes its labels).
+  const clock = (minuteOfDay) => WDiet.lang === "en" ? clock12(minuteOfDay) : clock24(((minuteOfDay % 1440) + 1440) % 1440);
+  const unitLabel = (unit) => WDiet.t(unit === "lb" ? "onboarding.unitLb" : "onboarding.unitKg");
 
   function showError(stepName, message) {
     const target = sections.get(stepName).querySelector(".field__error[data-error-for]");
@@ -104,7 +108,8 @@
   }
   function updateAgeHint() {
     const age = currentAge();
-    $("#age-hint").textContent = age !== null && age >= 0 && age <= 120 ? `You're ${age}.` : "";
+    const hint = age !== null && age >= 0 && age <= 120 ? WDiet.t("onboarding.ageHint", { age: WDiet.formatInt(age) }) : "";
+    $("#age-hint").textContent = hint;
     updateMinorNote();
   }
   function updateMinorNote() {
@@ -163,7 +168,7 @@
     for (let value = low; value <= high; value += 1) {
       const option = document.createElement("option");
       option.value = String(value);
-      option.textContent = String(value);
+      option.textContent = WDiet.formatInt(value);
       wholeSelect.appendChild(option);
     }
   }
@@ -192,8 +197,9 @@
   }
   function updateWeightText() {
     const unit = checked("weightUnit");
-    form.querySelectorAll("[data-weight-unit-label]").forEach((el) => { el.textContent = unit; });
-    $("#weight-value").textContent = `${pickedWeight().toFixed(1)} ${unit}`;
+    form.querySelectorAll("[data-weight-unit-label]").forEach((el) => { el.textContent = unitLabel(unit); });
+    const caption = WDiet.t("onboarding.weightValue", { weight: WDiet.formatNumber(pickedWeight(), 1), unit: unitLabel(unit) });
+    $("#weight-value").textContent = caption;
   }
   function switchWeightUnit() {
     const unit = checked("weightUnit");
@@ -216,9 +222,11 @@
   function renderWindow() {
     const start = state.windowStart;
     const end = (start + WINDOW_MINUTES) % 1440;
-    const text = `${clock12(start)} - ${clock12(end)}`;
-    $("#window-range").textContent = text;
-    slider.setAttribute("aria-valuetext", `${clock12(start)} to ${clock12(end)}`);
+    const range = { start: clock(start), end: clock(end) };
+    const shown = WDiet.t("onboarding.windowRange", range);
+    const spoken = WDiet.t("onboarding.windowRangeSpoken", range);
+    $("#window-range").textContent = shown;
+    slider.setAttribute("aria-valuetext", spoken);
     $("#window-default").hidden = start !== DEFAULT_WINDOW_START;
     // The band on a 24-hour track; a window past midnight is drawn in two pieces.
     const first = Math.min(WINDOW_MINUTES, 1440 - start);
@@ -236,7 +244,7 @@
       const offset = Number(button.dataset.offset);
       const minute = (state.windowStart + offset) % 1440;
       const on = state.momentOffsets.includes(offset);
-      button.textContent = clock12(minute);
+      button.textContent = clock(minute);
       button.setAttribute("aria-pressed", on ? "true" : "false");
       if (on) {
         const dot = document.createElement("span");
@@ -246,8 +254,9 @@
       }
     });
     const n = state.momentOffsets.length;
-    $("#moments-count").textContent = `${n} eating moment${n === 1 ? "" : "s"}: ${state.momentOffsets
-      .slice().sort((a, b) => a - b).map((o) => clock12(state.windowStart + o)).join(", ") || "none yet"}`;
+    const times = state.momentOffsets.slice().sort((a, b) => a - b).map((o) => clock(state.windowStart + o)).join(", ");
+    const summary = WDiet.t("onboarding.momentsCount", { count: n, times: times || WDiet.t("onboarding.momentsNone") });
+    $("#moments-count").textContent = summary;
   }
   function toggleMoment(offset) {
     const index = state.momentOffsets.indexOf(offset);
@@ -290,20 +299,22 @@
     const index = Math.max(order.indexOf(state.step), 0);
     sections.forEach((section, name) => { section.hidden = name !== state.step; });
     const number = index + 1;
-    count.textContent = `${number} of ${order.length}`;
+    const counted = WDiet.t("onboarding.stepCount", { step: WDiet.formatInt(number), total: WDiet.formatInt(order.length) });
+    count.textContent = counted;
     progress.max = order.length;
     progress.value = number;
-    progress.textContent = `${number} of ${order.length}`;
+    progress.textContent = counted;
     const last = index === order.length - 1;
-    nextButton.textContent = state.step === "welcome" ? "Get Started" : last ? "Finish" : "Next";
+    const action = state.step === "welcome" ? WDiet.t("welcome.getStarted") : last ? WDiet.t("onboarding.finish") : WDiet.t("onboarding.next");
+    nextButton.textContent = action;
     // Step 1 (the welcome) has nothing before it: the account step is done once there is a session.
     form.querySelector("[data-back]").hidden = index === 0;
     wizardError.hidden = true;
     if (state.step === "window") renderWindow();
     if (state.step === "weight") centerWheels();
     if (focus) {
-      const title = sections.get(state.step).querySelector("h1");
-      if (title) title.focus({ preventScroll: true });
+      const stepHeading = sections.get(state.step).querySelector("h1");
+      if (stepHeading) stepHeading.focus({ preventScroll: true });
       window.scrollTo(0, 0);
     }
   }
@@ -395,7 +406,8 @@
     if (saving) return;
     saving = true;
     nextButton.disabled = true;
-    nextButton.textContent = "Saving…";
+    const savingLabel = WDiet.t("onboarding.saving");
+    nextButton.textContent = savingLabel;
     try {
       const payload = body();
       try {
@@ -421,9 +433,9 @@
         go(STEP_OF_MEMBER[first]);
         showError(STEP_OF_MEMBER[first], fields[first]);
       } else {
-        wizardError.textContent = error.status === 0
-          ? "You seem to be offline. Your answers are kept here; please try again."
-          : (error.message || "Something went wrong. Please try again.");
+        const offline = WDiet.t("onboarding.offlineKept");
+        const fallback = WDiet.t("common.somethingWentWrong");
+        wizardError.textContent = error.status === 0 ? offline : (error.message || fallback);
         wizardError.hidden = false;
       }
     }
