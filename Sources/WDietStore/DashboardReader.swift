@@ -14,7 +14,7 @@ public struct DashboardReader: Sendable {
     /// `dataVersion`: see `DashboardStore`.
     public func dashboard(userId: UUID, now: Date, dataVersion: Int64? = nil) async throws -> DashboardDay {
         guard let inputs = try await store.dashboardInputs(userId: userId, now: now, dataVersion: dataVersion) else {
-            throw StoreError.notFound("No profile yet: finish onboarding first.")
+            throw StoreError.notFound(Strings.current("errors.profileMissing"))
         }
         return DashboardDay.compute(
             profile: inputs.profile.profile, planChange: inputs.profile.planChange, todaysMeals: inputs.todaysMeals,

@@ -9,8 +9,8 @@ public enum StoreValidation {
     public static let instantRange = Date(timeIntervalSince1970: 946_684_800)..<Date(timeIntervalSince1970: 4_102_444_800)
 
     public enum Message {
-        public static let instant = "Please check the date and time"
-        public static let databaseMealIncomplete = "Please choose a food and an amount"
+        public static var instant: String { Strings.current("errors.storeInstant") }
+        public static var databaseMealIncomplete: String { Strings.current("errors.storeFoodAndAmount") }
     }
 
     public static func validate(_ meal: Meal) throws(StoreError) {

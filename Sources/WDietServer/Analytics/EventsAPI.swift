@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// `POST /api/v1/events`: the analytics events a client sees happen (004 Story 5.2) — sessions, screens,
@@ -17,6 +18,7 @@ struct EventsAPI: Sendable {
     ]
     static let maximumBatch = 50
     static let maximumProperties = 20
+    static let maximumNameLength = 40
     static let maximumValueLength = 200
     /// Offline clients send late; nothing is older than this or from the future beyond clock skew.
     static let oldest: TimeInterval = 400 * 86_400
@@ -51,32 +53,38 @@ struct EventsAPI: Sendable {
 
     /// Every event checked before any is recorded; the first problem is reported with its index.
     static func validated(_ batch: Batch, now: Date) throws -> [AnalyticsEvent] {
-        guard !batch.events.isEmpty else { throw APIError.invalid("Send at least one event.", fields: ["events": "Send at least one event."]) }
+        guard !batch.events.isEmpty else {
+            let message = Strings.current("api.eventsEmpty")
+            throw APIError.invalid(message, fields: ["events": message])
+        }
         guard batch.events.count <= maximumBatch else {
-            throw APIError.invalid("Send at most \(maximumBatch) events at a time.", fields: ["events": "Send at most \(maximumBatch) events at a time."])
+            let message = Strings.current("api.eventsTooMany", ["max": String(maximumBatch)])
+            throw APIError.invalid(message, fields: ["events": message])
         }
         return try batch.events.enumerated().map { index, event in
             func refuse(_ member: String, _ message: String) -> APIError {
                 APIError.invalid(message, fields: ["events[\(index)].\(member)": message])
             }
-            guard let name = AnalyticsEventName(rawValue: event.name) else { throw refuse("name", "Unknown event name") }
-            guard clientEvents.contains(name) else { throw refuse("name", "The server records this event itself") }
+            guard let name = AnalyticsEventName(rawValue: event.name) else { throw refuse("name", Strings.current("api.eventUnknownName")) }
+            guard clientEvents.contains(name) else { throw refuse("name", Strings.current("api.eventServerRecorded")) }
             var id = UUID()
             if let text = event.id {
                 guard let parsed = UUID(uuidString: text) else { throw refuse("id", APIInput.Message.uuid) }
                 id = parsed
             }
             let properties = event.properties ?? [:]
-            guard properties.count <= maximumProperties else { throw refuse("properties", "At most \(maximumProperties) properties") }
+            guard properties.count <= maximumProperties else { throw refuse("properties", Strings.current("api.eventTooManyProperties", ["max": String(maximumProperties)])) }
             for (key, value) in properties {
-                guard !key.isEmpty, key.count <= 40, key.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
-                    throw refuse("properties", "Property names are snake_case, at most 40 characters")
+                guard !key.isEmpty, key.count <= maximumNameLength, key.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
+                    throw refuse("properties", Strings.current("api.eventPropertyName", ["max": String(maximumNameLength)]))
                 }
-                guard value.count <= maximumValueLength else { throw refuse("properties.\(key)", "At most \(maximumValueLength) characters") }
+                guard value.count <= maximumValueLength else {
+                    throw refuse("properties.\(key)", Strings.current("api.eventValueTooLong", ["max": String(maximumValueLength)]))
+                }
             }
             let occurredAt = event.occurredAt ?? now
             guard occurredAt >= now.addingTimeInterval(-oldest), occurredAt <= now.addingTimeInterval(newest) else {
-                throw refuse("occurredAt", "This time is too far from now")
+                throw refuse("occurredAt", Strings.current("api.eventTimeTooFar"))
             }
             return AnalyticsEvent(id: id, name: name, properties: properties, occurredAt: occurredAt)
         }

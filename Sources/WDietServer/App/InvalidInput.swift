@@ -1,3 +1,5 @@
+import WDietCore
+
 /// What a use case (`MealLogging`, `WeightLogging`) throws when a person's input breaks a rule: a message per
 /// field, keyed by the API's member names, in the words the design documents give. It knows nothing of HTTP: the
 /// API answers it with 422 (`APIError.from`), a web form shows the messages beside its fields.
@@ -10,5 +12,5 @@ struct InvalidInput: Error, Equatable, Sendable {
         self.message = message ?? (fields.count == 1 ? fields.values.first! : Self.checkFields)
     }
 
-    static let checkFields = "Please check the highlighted fields."
+    static var checkFields: String { Strings.current("api.checkFields") }
 }

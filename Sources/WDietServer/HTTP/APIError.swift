@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WDietCore
 import WDietStore
 
 /// Every error the server shows, as JSON with one stable shape:
 /// `{"error": {"code": "invalid", "message": "…", "fields": {"calories": "Calories must be between 1-9999"}}}`.
-/// Messages are written for people; no SQL, stack trace or file path ever goes out.
+/// Messages are written for people, in the request's language (`Strings.current`); codes are stable English
+/// identifiers for programs. No SQL, stack trace or file path ever goes out.
 public struct APIError: HTTPResponseError, Sendable, Equatable {
     public var status: HTTPResponse.Status
     public var code: String
@@ -22,8 +24,10 @@ public struct APIError: HTTPResponseError, Sendable, Equatable {
         self.headers = headers
     }
 
-    public static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "Please sign in to continue.")
-    public static func notFound(_ message: String = "Not found.") -> APIError { APIError(.notFound, code: "not_found", message: message) }
+    public static var unauthorized: APIError { APIError(.unauthorized, code: "unauthorized", message: Strings.current("errors.unauthorized")) }
+    public static func notFound(_ message: String = Strings.current("errors.notFound")) -> APIError {
+        APIError(.notFound, code: "not_found", message: message)
+    }
     public static func badRequest(_ message: String, fields: [String: String] = [:]) -> APIError {
         APIError(.badRequest, code: "bad_request", message: message, fields: fields)
     }
@@ -51,7 +55,8 @@ public struct APIError: HTTPResponseError, Sendable, Equatable {
 
 extension APIError {
     /// What the API answers for anything a handler throws: its own errors as they are, store errors by kind,
-    /// bad JSON as 400, anything else as a 500 whose detail stays in the log.
+    /// bad JSON as 400, anything else as a 500 whose detail stays in the log. A store's message was made outside the
+    /// request (in English) and is answered in the request's language (`CatalogText`).
     static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError:
@@ -60,19 +65,30 @@ extension APIError {
             return .invalid(error.message, fields: error.fields)
         case let error as StoreError:
             switch error {
-            case .notFound(let m): return .notFound(m)
-            case .invalid(let m): return .invalid(m)
-            case .conflict(let m): return APIError(.conflict, code: "conflict", message: m)
-            case .catalogMissing(let m): return APIError(.serviceUnavailable, code: "catalog_missing", message: m)
-            case .unavailable: return APIError(.serviceUnavailable, code: "unavailable", message: "The service is unavailable. Please try again.")
+            case .notFound(let m): return .notFound(CatalogText.localized(m))
+            case .invalid(let m): return .invalid(CatalogText.localized(m))
+            case .conflict(let m): return APIError(.conflict, code: "conflict", message: CatalogText.localized(m))
+            case .catalogMissing(let m):
+                // The English message names the operator's command; other languages say the same in their words.
+                let message = Strings.current.language == .english ? m : Strings.current("errors.catalogMissing")
+                return APIError(.serviceUnavailable, code: "catalog_missing", message: message)
+            case .unavailable: return APIError(.serviceUnavailable, code: "unavailable", message: Strings.current("errors.unavailable"))
             }
         case is DecodingError:
-            return .badRequest("The request body is not valid JSON for this endpoint.")
+            return .badRequest(Strings.current("errors.notJSONForEndpoint"))
         case let error as HTTPError:
-            return APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
+            return APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? statusText(error.status))
         default:
-            return APIError(.internalServerError, code: "internal", message: "Something went wrong on our side. Please try again.")
+            return APIError(.internalServerError, code: "internal", message: Strings.current("errors.internal"))
         }
+    }
+
+    /// A status's reason phrase ("Not Found"), in the request's language where the catalog has it.
+    static func statusText(_ status: HTTPResponse.Status) -> String {
+        let strings = Strings.current
+        let key = "errors.httpStatus\(status.code)"
+        guard strings.language != .english, strings.has(key) else { return status.reasonPhrase }
+        return strings(key)
     }
 }
 

@@ -9,13 +9,15 @@ enum APIInput {
     /// Bodies are small JSON objects; anything larger is refused before it is decoded.
     static let maxBodyBytes = 64 * 1024
 
+    /// In the request's language, made when asked for.
     enum Message {
-        static let notJSON = "The request body is not valid JSON."
-        static let emptyBody = "The request body is empty: send a JSON object."
-        static let date = "Please enter a date as YYYY-MM-DD"
-        static let uuid = "Expected an id such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301"
-        static let wrongType = "This value has the wrong type"
-        static let malformed = "The request has malformed values."
+        static var notJSON: String { Strings.current("api.notJSON") }
+        static var emptyBody: String { Strings.current("api.emptyBody") }
+        static var date: String { Strings.current("api.date") }
+        static var uuid: String { Strings.current("api.uuid") }
+        static var wrongType: String { Strings.current("api.wrongType") }
+        static var malformed: String { Strings.current("api.malformed") }
+        static var required: String { Strings.current("api.required") }
     }
 
     /// Decodes a JSON body. Decoding errors become 400 with the member's path in `fields`.
@@ -39,7 +41,7 @@ enum APIInput {
         do {
             buffer = try await request.body.collect(upTo: maxBodyBytes)
         } catch {
-            throw APIError(.contentTooLarge, code: "too_large", message: "The request body is too large.")
+            throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("api.bodyTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(Message.emptyBody) }
         return buffer
@@ -60,13 +62,13 @@ enum APIInput {
             let path = pathText(context.codingPath)
             // At the root: the bytes are not JSON at all.
             guard !path.isEmpty else { return .badRequest(Message.notJSON) }
-            return .badRequest(Message.malformed, fields: [path: context.debugDescription])
+            return .badRequest(Message.malformed, fields: [path: detail(context.debugDescription)])
         case .typeMismatch(let type, let context):
             let path = pathText(context.codingPath)
-            guard !path.isEmpty else { return .badRequest("The request body must be a JSON object.") }
+            guard !path.isEmpty else { return .badRequest(Strings.current("api.notObject")) }
             return .badRequest(Message.malformed, fields: [path: expectation(for: type)])
         case .keyNotFound(let key, let context):
-            return .badRequest(Message.malformed, fields: [pathText(context.codingPath + [key]): "This value is required"])
+            return .badRequest(Message.malformed, fields: [pathText(context.codingPath + [key]): Message.required])
         case .valueNotFound(let type, let context):
             let path = pathText(context.codingPath)
             return .badRequest(Message.malformed, fields: [path.isEmpty ? "body" : path: expectation(for: type)])
@@ -75,16 +77,23 @@ enum APIInput {
         }
     }
 
+    /// A decoding error's own words for a member: ours (a catalog text) in the request's language; Foundation's
+    /// (English, naming Swift types) as they are in English, and as the catalog's "not valid" in other languages.
+    static func detail(_ debugDescription: String) -> String {
+        if CatalogText.isCatalogText(debugDescription) { return CatalogText.localized(debugDescription) }
+        return Strings.current.language == .english ? debugDescription : Strings.current("api.invalidValue")
+    }
+
     static func pathText(_ path: [any CodingKey]) -> String {
         path.map { key in key.intValue.map { "\($0)" } ?? key.stringValue }.joined(separator: ".")
     }
 
     static func expectation(for type: Any.Type) -> String {
         switch type {
-        case is String.Type: "Expected text"
-        case is Double.Type, is Int.Type, is Int64.Type: "Expected a number"
-        case is Bool.Type: "Expected true or false"
-        case is [String].Type, is [Any].Type: "Expected a list of text"
+        case is String.Type: Strings.current("api.expectedText")
+        case is Double.Type, is Int.Type, is Int64.Type: Strings.current("api.expectedNumber")
+        case is Bool.Type: Strings.current("api.expectedBool")
+        case is [String].Type, is [Any].Type: Strings.current("api.expectedList")
         default: Message.wrongType
         }
     }
@@ -93,7 +102,7 @@ enum APIInput {
     static func date(query name: String, of request: Request) throws -> LocalDate? {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
         guard let date = LocalDate(iso: text) else {
-            throw APIError.badRequest("The \(name) parameter must be a date as YYYY-MM-DD.", fields: [name: Message.date])
+            throw APIError.badRequest(Strings.current("api.queryDate", ["name": name]), fields: [name: Message.date])
         }
         return date
     }
@@ -102,7 +111,7 @@ enum APIInput {
     static func uuid(path name: String, of context: some RequestContext) throws -> UUID {
         // Parsed by hand (`UUID(uuidString:)` goes through sscanf); the same ids in either case.
         guard let text = context.parameters.get(name), let id = AppDatabase.uuid(text) else {
-            throw APIError.badRequest("The \(name) in the path is not a valid id.", fields: [name: Message.uuid])
+            throw APIError.badRequest(Strings.current("api.pathId", ["name": name]), fields: [name: Message.uuid])
         }
         return id
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import WDietCore
 import WDietSQLite
 
 /// The context of every request. `userId` is set by the authentication middleware when the request carries a
@@ -71,7 +72,7 @@ enum APICoding {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             if let date = instant(from: try container.decode(String.self)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant such as 2026-03-01T12:30:00Z")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Strings.current("api.expectedInstant"))
         }
         return decoder
     }()

@@ -1,4 +1,5 @@
 import Hummingbird
+import WDietCore
 
 /// The web app's error page, in the words of 000 "Error States": "Something went wrong", a plain message,
 /// "Try Again" and "Go Back". The API keeps its JSON errors.
@@ -11,9 +12,9 @@ enum WebErrorPage {
     static func response(for error: APIError, path: String) throws -> Response {
         let message: String
         switch error.status.code {
-        case 404: message = "We couldn't find that page."
+        case 404: message = Strings.current("errors.pageNotFound")
         case 400..<500: message = error.message
-        default: message = "We couldn't load this page. Your data is safe; please try again in a moment."
+        default: message = Strings.current("errors.pageFailed")
         }
         // Only same-site paths go back into the page's links.
         let retry = path.hasPrefix("/") && !path.hasPrefix("//") ? path : "/"

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietCore
 
 /// A posted HTML form (`application/x-www-form-urlencoded`), read only after its CSRF token checks out: the
 /// session's token for a signed-in browser, the `wdiet_csrf` double-submit cookie before there is a session.
@@ -19,7 +20,7 @@ struct WebForm: Sendable {
         do {
             buffer = try await request.body.collect(upTo: maxBytes)
         } catch {
-            throw APIError(.contentTooLarge, code: "too_large", message: "That form is too large.")
+            throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("errors.formTooLarge"))
         }
         let form = WebForm(fields: parse(String(buffer: buffer)))
         let expected: String?

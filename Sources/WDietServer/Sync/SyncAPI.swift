@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// `POST /api/v1/sync/push` and `GET /api/v1/sync/pull`: offline-first sync for the signed-in user (docs/sync.md).
@@ -21,7 +22,7 @@ struct SyncAPI: Sendable {
         do {
             buffer = try await request.body.collect(upTo: Self.maxPushBytes)
         } catch {
-            throw APIError(.contentTooLarge, code: "batch_too_large", message: "A push is at most 8 MB; send the changes in several pushes.")
+            throw APIError(.contentTooLarge, code: "batch_too_large", message: Strings.current("sync.pushTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
         let body: SyncPushRequest
@@ -58,7 +59,7 @@ struct SyncAPI: Sendable {
             WeightLogging(services: services).recordCreated(
                 by: body.changes, results: results, userId: context.userId, unit: profile.weightUnit, logger: context.logger)
         }
-        let data = try APICoding.encoder.encode(SyncPushResponse(results: results))
+        let data = try APICoding.encoder.encode(SyncPushResponse(results: results.map(Self.localized)))
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -79,15 +80,23 @@ struct SyncAPI: Sendable {
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// A result's message in the request's language: the store made it on its own queue, in English, and a
+    /// replayed result answers the words it was first stored with.
+    static func localized(_ result: SyncChangeResult) -> SyncChangeResult {
+        var result = result
+        result.message = result.message.map(CatalogText.localized)
+        return result
+    }
+
     static func invalidCursor(_ message: String, member: String = "cursor") -> APIError {
         APIError(.badRequest, code: "invalid_cursor", message: message, fields: [member: message])
     }
 
     /// A whole number ≥ 0: the `nextCursor` of the previous pull, or 0.
     static func cursor(_ text: String?) throws -> Int64 {
-        guard let text else { throw invalidCursor("Send cursor=0 for everything, or the nextCursor of your last pull") }
+        guard let text else { throw invalidCursor(Strings.current("sync.cursorMissing")) }
         guard let cursor = Int64(text), cursor >= 0, text.allSatisfy(\.isASCII) else {
-            throw invalidCursor("The cursor is a whole number of 0 or more, the nextCursor of your last pull")
+            throw invalidCursor(Strings.current("sync.cursorInvalid"))
         }
         return cursor
     }
@@ -95,7 +104,7 @@ struct SyncAPI: Sendable {
     static func limit(_ text: String?) throws -> Int {
         guard let text else { return SyncLimits.defaultPullLimit }
         guard let limit = Int(text), (1...SyncLimits.maxPullLimit).contains(limit) else {
-            throw invalidCursor("The limit is a whole number from 1 to \(SyncLimits.maxPullLimit)", member: "limit")
+            throw invalidCursor(Strings.current("sync.limitInvalid", ["max": String(SyncLimits.maxPullLimit)]), member: "limit")
         }
         return limit
     }
@@ -105,10 +114,13 @@ struct SyncAPI: Sendable {
         switch rejection {
         case .tooManyChanges:
             throw APIError(.contentTooLarge, code: "batch_too_large", message: rejection.message, fields: ["changes": rejection.message])
-        case .invalidChange(let index, _, let message):
-            throw APIError(.unprocessableContent, code: "invalid_change", message: rejection.message, fields: ["changes.\(index)": message])
+        case .invalidChange(let index, let key, let reason):
+            // A store's own refusal ("Tips are pulled only") was made outside the request, in English.
+            let detail = CatalogText.localized(reason)
+            let localized = SyncRejection.invalidChange(index: index, key: key, message: detail)
+            throw APIError(.unprocessableContent, code: "invalid_change", message: localized.message, fields: ["changes.\(index)": detail])
         case .idInUse(let index, _):
-            throw APIError(.conflict, code: "id_in_use", message: rejection.message, fields: ["changes.\(index)": "This id is already in use"])
+            throw APIError(.conflict, code: "id_in_use", message: rejection.message, fields: ["changes.\(index)": Strings.current("sync.idInUse")])
         case .profileRequired(let index, _):
             throw APIError(.conflict, code: "profile_missing", message: rejection.message, fields: ["changes.\(index)": rejection.message])
         case .cursorAhead:

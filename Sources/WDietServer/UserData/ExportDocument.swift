@@ -192,13 +192,13 @@ extension ExportDocument {
             throw APIError.badRequest(APIInput.Message.notJSON)
         }
         guard header.format == formatName else {
-            throw APIError.invalid("This is not a w-diet export.", fields: ["format": "Expected \"\(formatName)\""])
+            throw APIError.invalid(Strings.current("export.notExport"), fields: ["format": Strings.current("export.expectedFormat", ["format": formatName])])
         }
         guard header.formatVersion == currentVersion else {
-            let version = header.formatVersion.map(String.init) ?? "missing"
+            let version = header.formatVersion.map(String.init) ?? Strings.current("export.versionMissing")
             throw APIError.invalid(
-                "This export's format version (\(version)) is not one this server reads.",
-                fields: ["formatVersion": "Expected \(currentVersion)"]
+                Strings.current("export.versionUnsupported", ["version": version]),
+                fields: ["formatVersion": Strings.current("export.expectedVersion", ["version": String(currentVersion)])]
             )
         }
         let document: ExportDocument
@@ -206,14 +206,13 @@ extension ExportDocument {
             document = try APICoding.decoder.decode(ExportDocument.self, from: bytes)
         } catch let error as DecodingError {
             // The JSON is well formed (the header read it) but a member is missing or wrong: a 422 naming it.
-            throw APIError.invalid("The export has malformed values.", fields: APIInput.badRequest(for: error).fields)
+            throw APIError.invalid(Strings.current("export.malformed"), fields: APIInput.badRequest(for: error).fields)
         }
         switch document.importValue(into: userId) {
         case .success(let data):
             return data
         case .failure(let errors):
-            let count = errors.count == 1 ? "1 value" : "\(errors.count) values"
-            throw APIError.invalid("The export has \(count) that cannot be imported.", fields: errors.fields)
+            throw APIError.invalid(Strings.current("export.cannotImport", count: errors.count), fields: errors.fields)
         }
     }
 
@@ -240,14 +239,14 @@ extension ExportDocument {
                     // Trimmed as every form and API trims it, so a hand-edited export with "" or spaces still imports.
                     genderDescription: ProfileValidator.normalizedGenderDescription(p.genderDescription)
                 )
-                if TimeZone(identifier: p.timeZone) == nil { errors.add("profile.timeZone", "Please choose a time zone") }
+                if TimeZone(identifier: p.timeZone) == nil { errors.add("profile.timeZone", Strings.current("export.timeZone")) }
                 do { try StoreValidation.validate(profile) } catch { errors.add("profile", "\(error)") }
                 stored = StoredProfile(
                     profile: profile, planChange: p.planChange, userId: userId, version: p.version,
                     createdAt: p.createdAt, updatedAt: p.updatedAt
                 )
             } else {
-                errors.add("profile.eatingWindowStart", "Expected a time on the half hour such as 12:00")
+                errors.add("profile.eatingWindowStart", Strings.current("export.eatingWindow"))
             }
         }
         let meals = self.meals.enumerated().map { index, m in
@@ -271,7 +270,7 @@ extension ExportDocument {
             AnalyticsEvent(id: id(e.id, at: "analyticsEvents.\(index).id"), name: e.name, properties: e.properties, occurredAt: e.occurredAt)
         }
         for (index, tip) in dismissedTips.enumerated() where tip.tip.isEmpty {
-            errors.add("dismissedTips.\(index).tip", "This value is required")
+            errors.add("dismissedTips.\(index).tip", Strings.current("export.required"))
         }
         let rows = (self.rows ?? []).enumerated().map { index, r in
             let row = UserDataExport.Row(

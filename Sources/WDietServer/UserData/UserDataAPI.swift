@@ -26,7 +26,7 @@ struct UserDataAPI: Sendable {
         user.get("export") { request, context in
             let format = request.uri.queryParameters.get("format") ?? "json"
             guard format == "json" || format == "csv" else {
-                throw APIError.badRequest("The format must be json or csv.", fields: ["format": "Expected json or csv"])
+                throw APIError.badRequest(Strings.current("export.formatInvalid"), fields: ["format": Strings.current("export.formatExpected")])
             }
             let data = try await services.userData.exportUserData(userId: context.userId)
             let now = services.now()
@@ -50,7 +50,7 @@ struct UserDataAPI: Sendable {
             do {
                 summary = try await services.userData.importUserData(data, into: context.userId)
             } catch StoreError.conflict(let message) {
-                throw APIError(.conflict, code: "account_not_empty", message: message)
+                throw APIError(.conflict, code: "account_not_empty", message: CatalogText.localized(message))
             }
             return ImportResponse(summary)
         }
@@ -75,7 +75,7 @@ struct UserDataAPI: Sendable {
         do {
             buffer = try await request.body.collect(upTo: maxImportBytes)
         } catch {
-            throw APIError(.contentTooLarge, code: "too_large", message: "The file is too large to import (32 MB at most).")
+            throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("export.importTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
         return try ExportDocument.userData(fromJSON: Data(buffer: buffer), into: userId)

@@ -2,7 +2,8 @@ import Foundation
 import WDietCore
 
 /// Why a whole push or pull was refused: nothing of the push was applied. The server maps each case to its status
-/// (docs/sync.md); messages are for people and name the change by its position and idempotency key.
+/// (docs/sync.md); messages are for people and name the change by its position and idempotency key, in the
+/// language of the work in progress (`Strings.current`) when they are read.
 public enum SyncRejection: Error, Hashable, Sendable {
     /// More than `SyncLimits.maxChangesPerPush` changes (413).
     case tooManyChanges(Int)
@@ -20,17 +21,17 @@ public enum SyncRejection: Error, Hashable, Sendable {
     public var message: String {
         switch self {
         case .tooManyChanges(let count):
-            "A push holds at most \(SyncLimits.maxChangesPerPush) changes (this one has \(count)); send the rest in another push"
+            Strings.current("sync.tooManyChanges", ["max": String(SyncLimits.maxChangesPerPush), "changes": String(count)])
         case .invalidChange(let index, let key, let message):
-            "Change \(index) (\(key)): \(message)"
+            Strings.current("sync.changeMessage", ["index": String(index), "key": key, "message": message])
         case .idInUse(let index, let key):
-            "Change \(index) (\(key)): this id is already in use"
+            Strings.current("sync.changeIdInUse", ["index": String(index), "key": key])
         case .profileRequired(let index, let key):
-            "Change \(index) (\(key)): set up your profile before logging meals and weights"
+            Strings.current("sync.changeProfileRequired", ["index": String(index), "key": key])
         case .profileConflict(let conflict):
-            "Change \(conflict.index) (\(conflict.idempotencyKey)): your profile was changed on another device"
+            Strings.current("sync.changeProfileConflict", ["index": String(conflict.index), "key": conflict.idempotencyKey])
         case .cursorAhead(let cursor, let latest):
-            "The cursor \(cursor) is ahead of this account's latest change (\(latest)); pull again from 0"
+            Strings.current("sync.cursorAhead", ["cursor": String(cursor), "latest": String(latest)])
         }
     }
 }

@@ -58,38 +58,38 @@ public enum SyncRules {
             }
             let key = change.idempotencyKey
             guard !key.isEmpty, key.count <= SyncLimits.maxIdempotencyKeyLength else {
-                throw invalid("An idempotency key has 1 to \(SyncLimits.maxIdempotencyKeyLength) characters")
+                throw invalid(Strings.current("sync.keyLength", ["max": String(SyncLimits.maxIdempotencyKeyLength)]))
             }
-            guard keys.insert(key).inserted else { throw invalid("This idempotency key is used twice in this push") }
-            if let base = change.baseVersion, base < 1 { throw invalid("A base version is a version the server gave (1 or more)") }
+            guard keys.insert(key).inserted else { throw invalid(Strings.current("sync.keyTwice")) }
+            if let base = change.baseVersion, base < 1 { throw invalid(Strings.current("sync.baseVersion")) }
             if let id = change.id, !rows.insert("\(change.entity.rawValue)/\(change.collection ?? "")/\(id)").inserted {
-                throw invalid("This \(SyncMessages.noun(change.entity)) is changed twice in this push; send one change per row")
+                throw invalid(Strings.current("sync.changedTwice", ["noun": SyncMessages.noun(change.entity)]))
             }
             do {
                 switch change.entity {
                 case .meal:
                     let id = try requireId(change)
                     guard change.op == .upsert else { break }
-                    guard let meal = change.meal else { throw StoreError.invalid("An upsert of a meal carries the meal") }
-                    guard meal.id == id else { throw StoreError.invalid("The meal's id differs from the change's id") }
+                    guard let meal = change.meal else { throw StoreError.invalid(Strings.current("sync.mealMissing")) }
+                    guard meal.id == id else { throw StoreError.invalid(Strings.current("sync.mealIdDiffers")) }
                     try StoreValidation.validate(meal)
                 case .weight:
                     let id = try requireId(change)
                     guard change.op == .upsert else { break }
-                    guard let weight = change.weight else { throw StoreError.invalid("An upsert of a weight carries the weight") }
-                    guard weight.id == id else { throw StoreError.invalid("The weight's id differs from the change's id") }
+                    guard let weight = change.weight else { throw StoreError.invalid(Strings.current("sync.weightMissing")) }
+                    guard weight.id == id else { throw StoreError.invalid(Strings.current("sync.weightIdDiffers")) }
                     try StoreValidation.validate(weight)
                 case .profile:
-                    guard change.op == .upsert else { throw StoreError.invalid("The profile cannot be deleted") }
-                    guard let profile = change.profile else { throw StoreError.invalid("An upsert of the profile carries the profile") }
+                    guard change.op == .upsert else { throw StoreError.invalid(Strings.current("sync.profileNotDeletable")) }
+                    guard let profile = change.profile else { throw StoreError.invalid(Strings.current("sync.profileMissing")) }
                     profileChanges += 1
-                    guard profileChanges == 1 else { throw StoreError.invalid("A push holds at most one profile change") }
+                    guard profileChanges == 1 else { throw StoreError.invalid(Strings.current("sync.oneProfileChange")) }
                     try StoreValidation.validate(profile)
                 case .event:
                     let id = try requireId(change)
-                    guard change.op == .upsert else { throw StoreError.invalid("Analytics events cannot be deleted") }
-                    guard let event = change.event else { throw StoreError.invalid("An upsert of an event carries the event") }
-                    guard event.id == id else { throw StoreError.invalid("The event's id differs from the change's id") }
+                    guard change.op == .upsert else { throw StoreError.invalid(Strings.current("sync.eventsNotDeletable")) }
+                    guard let event = change.event else { throw StoreError.invalid(Strings.current("sync.eventMissing")) }
+                    guard event.id == id else { throw StoreError.invalid(Strings.current("sync.eventIdDiffers")) }
                     try validate(event)
                 case .row:
                     _ = try requireId(change)
@@ -97,12 +97,12 @@ public enum SyncRules {
                     guard change.op == .upsert else { break }
                     try validateRowData(change.data)
                 case .tip:
-                    throw StoreError.invalid("Tips are pulled only; dismiss a tip with POST /api/v1/tips/{tip}/dismiss")
+                    throw StoreError.invalid(Strings.current("sync.tipsPullOnly"))
                 }
             } catch let error as StoreError {
                 throw invalid(error.description)
             } catch {
-                throw invalid("This change cannot be read")
+                throw invalid(Strings.current("sync.unreadable"))
             }
         }
     }
@@ -110,17 +110,17 @@ public enum SyncRules {
     /// A generic row's collection: a lowercase name such as "journal" (a push's and an import's rule).
     public static func validateRowCollection(_ collection: String?) throws(StoreError) {
         guard let collection, SyncLimits.isValidCollection(collection) else {
-            throw .invalid("A row's collection is a lowercase name such as \"journal\"")
+            throw .invalid(Strings.current("sync.rowCollection"))
         }
     }
 
     /// A generic row's data: a JSON object of at most `SyncLimits.maxRowDataBytes` as canonical text.
     public static func validateRowData(_ data: SyncJSON?) throws(StoreError) {
-        guard let data, case .object = data else { throw .invalid("An upsert of a row carries a JSON object as data") }
+        guard let data, case .object = data else { throw .invalid(Strings.current("sync.rowData")) }
         let size: Int
-        do { size = try data.canonicalText().utf8.count } catch { throw .invalid("A row's data cannot be read") }
+        do { size = try data.canonicalText().utf8.count } catch { throw .invalid(Strings.current("sync.rowUnreadable")) }
         guard size <= SyncLimits.maxRowDataBytes else {
-            throw .invalid("A row's data is at most \(SyncLimits.maxRowDataBytes / 1_024) KB")
+            throw .invalid(Strings.current("sync.rowTooLarge", ["size": String(SyncLimits.maxRowDataBytes / 1_024)]))
         }
     }
 
@@ -128,25 +128,25 @@ public enum SyncRules {
     public static func validatedRowText(collection: String, data: SyncJSON) throws(StoreError) -> String {
         try validateRowCollection(collection)
         try validateRowData(data)
-        do { return try data.canonicalText() } catch { throw .invalid("A row's data cannot be read") }
+        do { return try data.canonicalText() } catch { throw .invalid(Strings.current("sync.rowUnreadable")) }
     }
 
     private static func requireId(_ change: SyncChange) throws(StoreError) -> UUID {
-        guard let id = change.id else { throw .invalid("A change of a \(change.entity.rawValue) carries its id") }
+        guard let id = change.id else { throw .invalid(Strings.current("sync.idRequired", ["entity": change.entity.rawValue])) }
         return id
     }
 
     private static func validate(_ event: AnalyticsEvent) throws(StoreError) {
         guard StoreValidation.instantRange.contains(event.occurredAt) else { throw .invalid(StoreValidation.Message.instant) }
         guard event.properties.count <= SyncLimits.maxEventProperties else {
-            throw .invalid("An event has at most \(SyncLimits.maxEventProperties) properties")
+            throw .invalid(Strings.current("sync.eventTooManyProperties", ["max": String(SyncLimits.maxEventProperties)]))
         }
         for (name, value) in event.properties {
             guard !name.isEmpty, name.count <= SyncLimits.maxEventPropertyNameLength,
                   name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
-            else { throw .invalid("Property names are snake_case, at most \(SyncLimits.maxEventPropertyNameLength) characters") }
+            else { throw .invalid(Strings.current("sync.eventPropertyName", ["max": String(SyncLimits.maxEventPropertyNameLength)])) }
             guard value.count <= SyncLimits.maxEventPropertyValueLength else {
-                throw .invalid("A property's value has at most \(SyncLimits.maxEventPropertyValueLength) characters")
+                throw .invalid(Strings.current("sync.eventValueTooLong", ["max": String(SyncLimits.maxEventPropertyValueLength)]))
             }
         }
     }
