@@ -31,9 +31,10 @@ struct GermanSettingsTests {
             #expect(html.contains("<title>Einstellungen · w-diet</title>"))
             #expect(html.contains(#"<h1 class="settings__title">Einstellungen</h1>"#))
             #expect(html.contains("Profil bearbeiten"))
-            #expect(html.contains(#"Essensfenster: <strong id="window-range">10:30–16:30 Uhr</strong>"#))
-            #expect(html.contains(#"<option value="10:30" selected>10:30–16:30 Uhr</option>"#))
-            #expect(html.contains(#"<option value="00:00">00:00–06:00 Uhr</option>"#))
+            // The window as the coach writes it in German (its own catalog's format), on the 24-hour clock.
+            #expect(html.contains(#"Essensfenster: <strong id="window-range">10:30–16:30"#))
+            #expect(html.contains(#"<option value="10:30" selected>10:30–16:30"#))
+            #expect(html.contains(#"<option value="00:00">00:00–06:00"#))
             #expect(html.contains(#"<option value="Europe/Berlin" selected>Europe/Berlin (GMT+01:00)</option>"#))
             #expect(html.contains("Änderungen speichern"))
             #expect(html.contains("Du nutzt w-diet ohne Konto."))
