@@ -262,3 +262,123 @@ def test_sign_up_with_email_then_the_steps(server, page):
     assert status == 200 and me["email"] == "new-user@example.com"
     # The 422 of the first try is the only failure.
     assert_clean_console(page, failures, expected_failures=["/onboarding/account"])
+
+
+def german_catalog(name):
+    import json
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "Sources/WDietCore/Resources/strings/de" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def no_sideways_scroll(page):
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 320, f"the page is {width} px wide at 320 px"
+
+
+def test_onboarding_in_german_at_320_px(server, browser):
+    """A German browser (Accept-Language: de) on a small phone: every step in German, 24-hour times, a decimal
+    comma in the weight picker, nothing wider than the screen."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 320, "height": 720}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.emulate_media(reduced_motion="reduce")
+    profile = german_catalog("profile")
+
+    page.goto(server + "/")
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.get_by_role("heading", level=1).inner_text() == "Lerne deinen Feuer-Coach kennen 🔥"
+    no_sideways_scroll(page)
+    screenshot(page, "de-01-welcome")
+    page.get_by_role("link", name="Los geht’s").click()
+    page.wait_for_url("**/onboarding")
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-account")
+    page.get_by_role("button", name="Ohne Konto weiter").click()
+    page.wait_for_url("**/onboarding/profile*")
+
+    expect(page.locator("#wizard-count")).to_have_text("2 von 8")
+    assert heading(page) == "Wähle dein Geschlecht"
+    next_step(page)
+    assert page.get_by_text(profile["genderMissing"]).is_visible()
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-gender")
+    page.get_by_text("Weiblich", exact=True).click()
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("3 von 8")
+    page.get_by_label("Geburtsdatum").fill("1990-04-20")
+    assert re.match(r"Du bist \d+\.", page.locator("#age-hint").inner_text())
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("4 von 8")
+    page.get_by_label("Größe in Zentimetern").fill("165")
+    no_sideways_scroll(page)
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("5 von 8")
+    assert page.locator("#weight-value").inner_text() == "70,0 kg"
+    assert page.locator("#weight-decimal option:checked").inner_text() == ",0"
+    page.locator("#weight-decimal").select_option("5")
+    assert page.locator("#weight-value").inner_text() == "70,5 kg"
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-weight")
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("6 von 8")
+    page.get_by_text("Leicht aktiv", exact=True).click()
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-activity")
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("7 von 8")
+    page.get_by_text("Abnehmen", exact=True).click()
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-goal")
+    next_step(page)
+
+    expect(page.locator("#wizard-count")).to_have_text("8 von 8")
+    assert heading(page) == "Wann isst du?"
+    assert page.locator("#window-range").inner_text() == "12:00–18:00 Uhr"
+    slider = page.get_by_label("Beginn des Fensters")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#window-range").inner_text() == "11:00–17:00 Uhr"
+    assert slider.get_attribute("aria-valuetext") == "11:00 bis 17:00 Uhr"
+    pressed = page.locator('.moment[aria-pressed="true"]')
+    assert [pressed.nth(i).inner_text() for i in range(pressed.count())] == ["11:00", "14:00", "16:30"]
+    assert page.locator("#moments-count").inner_text() == "3 Essenszeiten: 11:00, 14:00, 16:30"
+    assert page.locator("#wizard-next").inner_text() == "Fertig"
+    no_sideways_scroll(page)
+    screenshot(page, "de-02-onboarding-window")
+    page.get_by_role("button", name="14:00", exact=True).click()
+    page.get_by_role("button", name="16:30", exact=True).click()
+    assert page.locator("#moments-count").inner_text() == "1 Essenszeit: 11:00"
+    next_step(page)
+    assert page.get_by_text("Bitte füge mindestens 2 Essenszeiten hinzu").is_visible()
+    page.get_by_role("button", name="13:00", exact=True).click()
+    next_step(page)
+    page.wait_for_url("**/dashboard")
+    status, saved = api(page, server, "GET", "/api/v1/profile")
+    assert status == 200
+    assert saved["eatingWindowStart"] == "11:00" and saved["mealsPerDay"] == 2
+    assert abs(saved["weightKg"] - 70.5) < 0.05
+    assert errors == []
+    context.close()
+
+
+def test_sign_in_page_in_german_at_320_px(server, browser):
+    context = browser.new_context(locale="de-DE", viewport={"width": 320, "height": 720}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server + "/login")
+    assert page.get_by_role("heading", level=1).inner_text() == "Willkommen zurück"
+    page.get_by_label("E-Mail").fill("niemand@example.com")
+    page.get_by_label("Passwort").fill("falsches pferd")
+    page.get_by_role("button", name="Anmelden").click()
+    expect(page.locator("#login-error")).to_have_text("E-Mail-Adresse oder Passwort ist falsch")
+    no_sideways_scroll(page)
+    screenshot(page, "de-03-login")
+    context.close()
