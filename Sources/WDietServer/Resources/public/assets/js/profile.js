@@ -892,18 +892,21 @@
   }
 
   // ---- After a save ----
-  // [preview member, the row's name, the unit written after its numbers, why it moved]
+  // [preview member, the row's name, its numbers with their unit (kcal goes unwritten), why it moved]
+  const plain = (amount) => amount;
+  const grams = (amount) => t("profile.amountGrams", { amount });
+  const millilitres = (amount) => t("profile.amountMillilitres", { amount });
   const TARGET_ROWS = [
-    ["calories", () => t("profile.caloriesLabel"), "", (d, goal) => {
+    ["calories", () => t("profile.caloriesLabel"), plain, (d, goal) => {
       if (d < 0) return t(goal === "lose" ? "profile.fewerCaloriesToLose" : "profile.fewerCalories", { amount: grouped(-d) });
       return t(goal === "gain" ? "profile.moreCaloriesToGain" : "profile.moreCalories", { amount: grouped(d) });
     }],
-    ["proteinGrams", () => t("profile.proteinLabel"), "g", () => t("profile.proteinAdjusted")],
-    ["waterMl", () => t("profile.waterLabel"), "ml", () => t("profile.hydrationUpdated")],
-    ["bmr", () => t("profile.bmrLabel"), " kcal", () => t("profile.caloriesAtRest")],
-    ["tdee", () => t("profile.tdeeLabel"), " kcal", () => t("profile.maintenanceCalories")],
+    ["proteinGrams", () => t("profile.proteinLabel"), grams, () => t("profile.proteinAdjusted")],
+    ["waterMl", () => t("profile.waterLabel"), millilitres, () => t("profile.hydrationUpdated")],
+    ["bmr", () => t("profile.bmrLabel"), plain, () => t("profile.caloriesAtRest")],
+    ["tdee", () => t("profile.tdeeLabel"), plain, () => t("profile.maintenanceCalories")],
   ];
-  const signed = (n, unit) => `${n > 0 ? "+" : "-"}${grouped(Math.abs(n))}${unit}`;
+  const signed = (n) => `${n > 0 ? "+" : "-"}${grouped(Math.abs(n))}`;
   function feedback(saved, previewed, changed) {
     const targetsMoved = previewed && previewed.changesTargets
       && TARGET_ROWS.some(([key]) => previewed.difference[key] !== 0);
@@ -921,7 +924,7 @@
         heading.textContent = label();
         const values = document.createElement("p");
         values.className = "profile__change-values";
-        values.textContent = `${grouped(previewed.before[key])}${unit.trim() === "kcal" ? "" : unit} → ${grouped(previewed.after[key])}${unit.trim() === "kcal" ? "" : unit} (${signed(d, unit.trim() === "kcal" ? "" : unit)})`;
+        values.textContent = `${unit(grouped(previewed.before[key]))} → ${unit(grouped(previewed.after[key]))} (${unit(signed(d))})`;
         const why = document.createElement("p");
         why.className = "field__hint";
         why.textContent = explain(d, saved.goal);
