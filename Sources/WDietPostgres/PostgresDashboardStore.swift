@@ -40,9 +40,9 @@ public struct PostgresDashboardStore: DashboardStore {
 
     private func read(userId: UUID, now: Date) async throws -> DashboardInputs? {
         try await PostgresStoreErrors.guarded(logger) {
-            let profiles = try await PostgresProfileStore.profiles(
-                client.query(PostgresProfileStore.profileQuery(userId: userId), logger: logger))
-            guard let profile = profiles.first?.profile else { return DashboardInputs?.none }
+            guard let profile = try await PostgresProfileStore.liveProfile(userId: userId, client: client, logger: logger) else {
+                return DashboardInputs?.none
+            }
             let today = LocalDate(now, in: profile.profile.timeZone)
             var meals: [StoredMeal] = []
             var weights: [StoredWeight] = []

@@ -28,8 +28,31 @@ public struct PostgresProfileStore: ProfileStore {
 
     public func profile(userId: UUID) async throws -> StoredProfile? {
         try await PostgresStoreErrors.guarded(logger) {
-            try await Self.profiles(client.query(Self.profileQuery(userId: userId), logger: logger)).first?.profile
+            try await Self.liveProfile(userId: userId, client: client, logger: logger)
         }
+    }
+
+    /// The user's live profile through `ProfileRead`.
+    static func liveProfile(userId: UUID, client: PostgresClient, logger: Logger) async throws -> StoredProfile? {
+        for try await profile in try await client.execute(ProfileRead(userId: userId), logger: logger) { return profile }
+        return nil
+    }
+
+    /// Every meal save, weight save and dashboard reads the profile first (its time zone decides the day), so it is a
+    /// prepared statement: planned once per connection rather than once per request.
+    struct ProfileRead: PostgresPreparedStatement {
+        static let name = "wdiet_profile_read_v1"
+        static let sql = "SELECT " + PostgresProfileStore.columns + " FROM profiles WHERE user_id = $1 AND deleted_at IS NULL"
+
+        let userId: UUID
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(userId)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> StoredProfile { try PostgresProfileStore.decode(row.makeRandomAccess()) }
     }
 
     static func profileQuery(userId: UUID) -> PostgresQuery {

@@ -88,17 +88,9 @@ extension PostgresOwnedRow {
         row.updatedAt = now
         row.deletedAt = nil
         row.version = 0
-        var bindings = PostgresBindings(capacity: Self.columnCount + 6)
-        row.appendValues(to: &bindings)
-        bindings.append(userId)                                      // $n+1
-        bindings.append(event.id)                                    // $n+2
-        bindings.append(event.name.rawValue)                         // $n+3
-        bindings.append(try PostgresAnalyticsStore.propertiesJSON(event)) // $n+4
-        bindings.append(PostgresInstant(event.occurredAt))           // $n+5
-        bindings.append(PostgresInstant(now))                        // $n+6
-        let query = PostgresQuery(unsafeSQL: Self.insertNewWithEventSQL, binds: bindings)
-        let rows = try await client.query(query, logger: logger)
-        for try await (version, owner, recorded) in rows.decode((Int64?, UUID?, Int64).self) {
+        let statement = InsertNewWithEvent(
+            row: row, userId: userId, event: event, properties: try PostgresAnalyticsStore.propertiesJSON(event), now: now)
+        for try await (version, owner, recorded) in try await client.execute(statement, logger: logger) {
             guard let version else { return nil }
             row.version = version
             let eventError: (any Error)? =
@@ -230,4 +222,32 @@ extension PostgresOwnedRow {
         try await row.update(on: connection, logger: logger)
         return row
     }
+}
+
+/// `insertNewWithEvent`'s statement, prepared: planning its four parts anew for every save cost about as much as
+/// running them. One per row type (meals, weights), each planned once per connection.
+struct InsertNewWithEvent<Row: PostgresOwnedRow>: PostgresPreparedStatement {
+    static var name: String { "wdiet_insert_\(Row.table)_with_event_v1" }
+    static var sql: String { Row.insertNewWithEventSQL }
+
+    let row: Row
+    let userId: UUID
+    let event: AnalyticsEvent
+    let properties: String
+    let now: Date
+
+    /// `$1…$n`: the row's columns as `appendValues` binds them; then the user and the event.
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: Row.columnCount + 6)
+        row.appendValues(to: &bindings)
+        bindings.append(userId)
+        bindings.append(event.id)
+        bindings.append(event.name.rawValue)
+        bindings.append(properties)
+        bindings.append(PostgresInstant(event.occurredAt))
+        bindings.append(PostgresInstant(now))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (Int64?, UUID?, Int64) { try row.decode((Int64?, UUID?, Int64).self) }
 }

@@ -44,7 +44,8 @@ func openPostgres(url: String, configuration: ServerConfiguration, logger: Logge
         await database.close()
         logger.error("PostgreSQL start-up failed", metadata: ["error": "\(String(reflecting: error))"])
         throw PostgresStartFailure(
-            description: "cannot use the PostgreSQL database: check that it is running and the URL's host, port, user, password and database"
+            // The operator's start-up error on the command line, which stays English (docs/strings.md).
+            description: "cannot use the PostgreSQL database: check that it is running and the URL's host, port, user, password and database" // catalog-exempt: operator
         )
     }
     return database

@@ -84,8 +84,10 @@ import WDietCore
         <h1>{{t.dashboard.title}}</h1><p class="x">Eating window: {{label}}</p>
         <button aria-label="Close">✕</button><span aria-label="{{t.common.close}}">🔥 {{count}}</span>
         <!-- a comment with words --><svg><path d="M0 0"/></svg>{{#flag}}&nbsp;·{{/flag}}
+        {{$bodyClass}}page page-dashboard{{/bodyClass}}{{$title}}Home · w-diet{{/title}}
+        <p>Not copy, honestly</p> {{! catalog-exempt: a test of the exemption }}
         """
-        #expect(CatalogScan.templateText(template) == ["1: Eating window:", "2: aria-label=\"Close\""])
+        #expect(CatalogScan.templateText(template) == ["1: Eating window:", "2: aria-label=\"Close\"", "4: Home · w-diet"])
         #expect(CatalogScan.templateKeys(template) == ["dashboard.title", "common.close"])
 
         let script = """
@@ -96,9 +98,10 @@ import WDietCore
         const label = `${n} kcal left today`;
         el.classList.add("is-open"); // a class
         console.log("Debug line for developers"); // catalog-exempt: developer log
+        status.textContent = WDiet.t("settings.saving");
         """
         #expect(CatalogScan.scriptText(script) == ["1: Meal saved!", "2: Save", "5: ${…} kcal left today"])
-        #expect(CatalogScan.scriptKeys(script) == ["meals.saved"])
+        #expect(CatalogScan.scriptKeys(script) == ["meals.saved", "settings.saving"])
 
         let swift = """
         throw APIError.invalid(message: "Please enter a valid number")
@@ -125,7 +128,9 @@ enum CatalogScan {
     static func templateText(_ source: String) -> [String] {
         var found: [String] = []
         let readAttributes = ["aria-label", "title", "alt", "placeholder", "aria-description", "aria-valuetext", "data-page-toast"]
-        for (index, rawLine) in lines(of: stripTemplateNoise(source)) where !rawLine.contains(exempt) {
+        // Exemptions are read before comments are stripped (`{{! catalog-exempt: … }}` is a comment).
+        let exemptLines = Set(lines(of: source).filter { $0.1.contains(exempt) }.map(\.0))
+        for (index, rawLine) in lines(of: stripTemplateNoise(source)) where !exemptLines.contains(index) {
             let line = stripMustache(rawLine)
             var inTag = false
             var text = ""
@@ -161,7 +166,9 @@ enum CatalogScan {
     static func stripTemplateNoise(_ source: String) -> String {
         var text = source
         // Comments and SVG path data hold no copy; each is replaced by as many newlines as it spans.
-        for pattern in [#"<!--[\s\S]*?-->"#, #"\{\{![\s\S]*?\}\}"#, #"<svg[\s\S]*?</svg>"#, #"<style[\s\S]*?</style>"#] {
+        // So do the layout's blocks that hold class names, a screen name, or links and scripts (`{{$bodyClass}}…`).
+        for pattern in [#"<!--[\s\S]*?-->"#, #"\{\{![\s\S]*?\}\}"#, #"<svg[\s\S]*?</svg>"#, #"<style[\s\S]*?</style>"#,
+                        #"\{\{\$(bodyClass|screen|head|scripts)\}\}[\s\S]*?\{\{/\1\}\}"#] {
             text = replace(pattern, in: text) { String(repeating: "\n", count: $0.filter { $0 == "\n" }.count) }
         }
         return text
@@ -191,7 +198,7 @@ enum CatalogScan {
             let isSink = sinks.contains { code.contains($0) }
             for literal in stringLiterals(in: code, quotes: ["\"", "'", "`"]) {
                 let shown = replace(#"\$\{[^}]*\}"#, in: literal) { _ in "${…}" }
-                if isSink && isPlainWords(shown) {
+                if isSink && isPlainWords(shown) && !looksLikeKey(shown) {
                     found.append("\(index): \(shown)")
                 } else if !looksLikeCode(shown) && looksLikeSentence(shown) {
                     found.append("\(index): \(shown)")
@@ -238,7 +245,10 @@ enum CatalogScan {
         source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0.offset + 1, String($0.element)) }
     }
 
-    static func hasLetters(_ text: String) -> Bool { text.unicodeScalars.contains { $0.properties.isAlphabetic } }
+    /// Letters of a script; symbols that Unicode counts as letters but that are emoji (ℹ️) are not words.
+    static func hasLetters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isAlphabetic && !$0.properties.isEmoji }
+    }
 
     static func words(_ text: String) -> [Substring] {
         text.split { !($0.isLetter || $0 == "'" || $0 == "’") }.filter { $0.count > 0 }

@@ -8,7 +8,8 @@ public final class StringCatalog: Sendable {
     /// Entries by language; a language whose files are missing or unreadable has none (its keys show as
     /// themselves, and `problems` says why: the catalog test fails on any).
     let entries: [Language: [String: CatalogEntry]]
-    /// What could not be read, as "<file>: <reason>", for the catalog test.
+    /// What could not be read, as "<file>: <reason>", for the catalog test (developers' words, not copy: the lines
+    /// that make them are marked catalog-exempt).
     public let problems: [String]
     private let trees: [Language: [String: [String: String]]]
     private let scripts: [Language: String]
@@ -21,7 +22,7 @@ public final class StringCatalog: Sendable {
             guard let directory = folder?.appendingPathComponent(language.rawValue),
                   let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
             else {
-                problems.append("\(language.rawValue): no catalog folder")
+                problems.append("\(language.rawValue): no catalog folder") // catalog-exempt: a developer's diagnostic
                 entries[language] = table
                 continue
             }
@@ -30,7 +31,7 @@ public final class StringCatalog: Sendable {
                 do {
                     let data = try Data(contentsOf: directory.appendingPathComponent(file))
                     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                        problems.append("\(language.rawValue)/\(file): not a JSON object")
+                        problems.append("\(language.rawValue)/\(file): not a JSON object") // catalog-exempt: a developer's diagnostic
                         continue
                     }
                     for (name, value) in object {
@@ -40,18 +41,18 @@ public final class StringCatalog: Sendable {
                             var plural: [PluralCategory: String] = [:]
                             for (category, text) in forms {
                                 guard let category = PluralCategory(rawValue: category) else {
-                                    problems.append("\(language.rawValue)/\(file): \(name) has an unknown plural form \(category)")
+                                    problems.append("\(language.rawValue)/\(file): \(name) has an unknown plural form \(category)") // catalog-exempt: a developer's diagnostic
                                     continue
                                 }
                                 plural[category] = text
                             }
                             table["\(area).\(name)"] = .plural(plural)
                         } else {
-                            problems.append("\(language.rawValue)/\(file): \(name) is neither a string nor plural forms")
+                            problems.append("\(language.rawValue)/\(file): \(name) is neither a string nor plural forms") // catalog-exempt: a developer's diagnostic
                         }
                     }
                 } catch {
-                    problems.append("\(language.rawValue)/\(file): \(error)")
+                    problems.append("\(language.rawValue)/\(file): \(error)") // catalog-exempt: a developer's diagnostic
                 }
             }
             entries[language] = table
