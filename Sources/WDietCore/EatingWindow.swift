@@ -48,8 +48,16 @@ public struct EatingWindow: Hashable, Codable, Sendable {
 
     public var label: String { "\(Self.clock(startMinute))–\(Self.clock(endMinute))" }
 
-    /// "12pm - 6pm": how 000's banner writes the window (the dashboard, logging, Settings).
-    public var twelveHourLabel: String { "\(Self.twelveHour(startMinute)) - \(Self.twelveHour(endMinute))" }
+    /// "12pm - 6pm": how 000's banner writes the window (the dashboard, logging, Settings), in the current
+    /// language's clock (German: "12:00–18:00").
+    public var twelveHourLabel: String {
+        Strings.current("coach.windowRange", ["start": Self.twelveHour(startMinute), "end": Self.twelveHour(endMinute)])
+    }
+
+    /// "12pm-6pm": the same without spaces, for inside a sentence ("Eating outside your window (12pm-6pm)").
+    public var compactLabel: String {
+        Strings.current("coach.windowRangeCompact", ["start": Self.twelveHour(startMinute), "end": Self.twelveHour(endMinute)])
+    }
 
     /// 720 → "12:00", 570 → "09:30": the API's `eatingWindowStart`.
     public static func clock(_ minute: Int) -> String {
@@ -57,9 +65,11 @@ public struct EatingWindow: Hashable, Codable, Sendable {
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
-    /// 720 → "12pm", 750 → "12:30pm", 0 → "12am": 000's way of writing a time of the window.
+    /// 720 → "12pm", 750 → "12:30pm", 0 → "12am": 000's way of writing a time of the window. German (and any
+    /// language but English) writes the 24-hour clock: "12:00", "12:30", "00:00".
     public static func twelveHour(_ minuteOfDay: Int) -> String {
         let minute = ((minuteOfDay % 1_440) + 1_440) % 1_440
+        guard Strings.current.language == .english else { return clock(minute) }
         let h = minute / 60, m = minute % 60
         let hour = h % 12 == 0 ? 12 : h % 12
         let suffix = h < 12 ? "am" : "pm"

@@ -7,8 +7,11 @@ struct DashboardView: Sendable {
     var chrome: PageChrome
     var streak: StreakView
     var windowLabel: String
+    /// "Eating window: 12pm - 6pm"
+    var windowBanner: String
     var phase: PhaseView?
-    var planUpdatesOn: String?
+    /// "Your plan will be updated tomorrow." while a saved profile change waits for midnight.
+    var planNotice: String?
     var ring: RingView
     var macros: [MacroView]
     var showsWeightPrompt: Bool
@@ -16,6 +19,8 @@ struct DashboardView: Sendable {
     var picker: WeightPickerView
     var hasMeals: Bool
     var mealCountLabel: String
+    /// "See today's meals · 2 meals today"
+    var todayLinkLabel: String
     var fireCoach: FireCoachView
     var showsFirstPhaseSwitchTip: Bool
     var showsFirstWeeklyAverageTip: Bool
@@ -23,18 +28,25 @@ struct DashboardView: Sendable {
     /// - Parameters:
     ///   - latestWeightKg: the latest weight ever logged (the picker starts there; else at the profile's weight).
     init(day: DashboardDay, profile: Profile, latestWeightKg: Double?, chrome: PageChrome) {
+        let strings = Strings.current
         self.chrome = chrome
         streak = StreakView(day.streak)
         windowLabel = day.eatingWindow.twelveHourLabel
+        windowBanner = strings("dashboard.windowBanner", ["window": windowLabel])
         phase = day.targets.cycle.map(PhaseView.init)
-        planUpdatesOn = day.planUpdatesOn.map { $0 == day.date.adding(days: 1) ? "tomorrow" : "on \($0.shortLabel)" }
+        planNotice = day.planUpdatesOn.map { date in
+            date == day.date.adding(days: 1)
+                ? strings("dashboard.planUpdatesTomorrow")
+                : strings("dashboard.planUpdatesOn", ["date": date.shortLabel])
+        }
         ring = RingView(ring: day.ring, targetCalories: day.targets.calories)
         macros = day.macros.map(MacroView.init)
         showsWeightPrompt = day.showsWeightPrompt
         weightCard = WeightCardView(day.weightCard, unit: profile.weightUnit)
         picker = WeightPickerView(startKg: latestWeightKg ?? profile.weightKg, unit: profile.weightUnit)
         hasMeals = day.totals.mealCount > 0
-        mealCountLabel = day.totals.mealCount == 1 ? "1 meal today" : "\(day.totals.mealCount) meals today"
+        mealCountLabel = strings("dashboard.mealsToday", count: day.totals.mealCount)
+        todayLinkLabel = strings("dashboard.todayLink", ["meals": mealCountLabel])
         fireCoach = FireCoachView(variant: day.fireCoach, streak: day.streak, cycle: day.targets.cycle)
         showsFirstPhaseSwitchTip = Self.isEarlyInFirstDietPhase(day.targets.cycle)
         // The trend exists from the 7th weighed day on: that is when the 7-day average is first complete.
@@ -60,7 +72,7 @@ struct StreakView: Sendable {
         days = streak.days
         isActive = streak.isActiveToday
         label = streak.label
-        accessibilityLabel = "Logging streak: \(streak.days) \(streak.days == 1 ? "day" : "days")" + (streak.isActiveToday ? "" : ", not logged today yet")
+        accessibilityLabel = Strings.current(streak.isActiveToday ? "coach.streakSummary" : "coach.streakSummaryNotToday", count: streak.days)
     }
 }
 
@@ -68,29 +80,38 @@ struct StreakView: Sendable {
 struct PhaseView: Sendable {
     var label: String
     var isDiet: Bool
+    /// "About the maintenance phase": the ℹ️ button's name.
+    var infoLabel: String
     var title: String
     var explanation: String
     var learnPath: String
     var learnTitle: String
     var nextSwitch: String
+    /// "Day 4 of 14 · Maintenance phase · next switch Sun 15 Mar"
+    var dialogLine: String
+    /// "Learn more → The MATADOR study"
+    var learnLink: String
 
     init(_ status: MatadorCycle.Status) {
+        let strings = Strings.current
         label = status.label
         isDiet = status.phase == .diet
+        infoLabel = strings(isDiet ? "dashboard.phaseInfoDiet" : "dashboard.phaseInfoMaintenance")
         nextSwitch = status.nextSwitchDate.shortLabel
+        dialogLine = strings("dashboard.phaseDialogLine", ["label": label, "date": nextSwitch])
         if status.phase == .maintenance {
-            title = "MATADOR Phase Switch"
-            explanation = status.cycleNumber == 1 && status.dayOfPlan <= MatadorCycle.phaseLength
-                ? "Week 1 starts gentle: you eat at maintenance for two weeks so that your body and your habits settle before any deficit. Your body needs maintenance calories for 2 weeks to preserve metabolism."
-                : "Your body needs maintenance calories for 2 weeks to preserve metabolism. Eating at maintenance between diet blocks is what made the MATADOR study's group lose more fat."
-            learnPath = status.cycleNumber == 1 && status.dayOfPlan <= MatadorCycle.phaseLength ? "/learn/why-maintenance-first" : "/learn/matador-study"
-            learnTitle = status.cycleNumber == 1 && status.dayOfPlan <= MatadorCycle.phaseLength ? "Why Week 1 starts at maintenance" : "The MATADOR study"
+            let firstWeeks = status.cycleNumber == 1 && status.dayOfPlan <= MatadorCycle.phaseLength
+            title = strings("coach.phaseSwitchTitle")
+            explanation = strings(firstWeeks ? "coach.explainWeekOne" : "coach.explainMaintenance")
+            learnPath = firstWeeks ? "/learn/why-maintenance-first" : "/learn/matador-study"
+            learnTitle = strings(firstWeeks ? "coach.learnWhyMaintenanceFirst" : "coach.learnMatadorStudy")
         } else {
-            title = "Diet phase"
-            explanation = "Two weeks of eating below maintenance, then two weeks at maintenance again. In the MATADOR study (Byrne et al. 2018), men who alternated like this lost more weight (14.1 vs 9.1 kg) and more fat (12.3 vs 8.0 kg) than those who dieted without breaks."
+            title = strings("coach.dietPhase")
+            explanation = strings("coach.explainDiet")
             learnPath = "/learn/matador-study"
-            learnTitle = "The MATADOR study"
+            learnTitle = strings("coach.learnMatadorStudy")
         }
+        learnLink = strings("dashboard.learnMore", ["title": learnTitle])
     }
 }
 
@@ -111,6 +132,8 @@ struct RingView: Sendable {
 
     var eaten: String
     var target: String
+    /// "of 1,900 cal", under the eaten number in the ring's centre.
+    var targetLabel: String
     /// "1,250 of 1,900 cal"
     var caption: String
     var segments: [Segment]
@@ -119,9 +142,11 @@ struct RingView: Sendable {
     var isOver: Bool
 
     init(ring: Ring, targetCalories: Int) {
-        eaten = WebFormat.grouped(ring.totalKcal)
-        target = WebFormat.grouped(Double(targetCalories))
-        caption = "\(eaten) of \(target) cal"
+        let strings = Strings.current
+        eaten = strings.number(ring.totalKcal)
+        target = strings.number(targetCalories)
+        targetLabel = strings("dashboard.ringTarget", ["target": target])
+        caption = strings("dashboard.ringCaption", ["eaten": eaten, "target": target])
         isOver = ring.totalKcal > Double(targetCalories) + 0.5
         segments = ring.arcs.map { arc in
             let length = Self.rounded((arc.end - arc.start) * 100)
@@ -131,12 +156,13 @@ struct RingView: Sendable {
                 dashArray: "\(Self.text(length)) \(Self.text(100 - length))", dashOffset: Self.text(-start)
             )
         }
-        var parts = ["Calories: \(eaten) of \(target)"]
+        var parts = [strings("dashboard.ringCalories", ["eaten": eaten, "target": target])]
         let named: [(String, Double)] = [
-            ("Protein", ring.proteinKcal), ("Carbs", ring.carbsKcal), ("Fats", ring.fatKcal), ("Without macros", ring.unspecifiedKcal),
+            (MacroView.name(of: .protein), ring.proteinKcal), (MacroView.name(of: .carbs), ring.carbsKcal),
+            (MacroView.name(of: .fat), ring.fatKcal), (strings("dashboard.ringUnspecified"), ring.unspecifiedKcal),
         ]
         for (name, kcal) in named where kcal.rounded() > 0 {
-            parts.append("\(name) \(WebFormat.grouped(kcal)) calories")
+            parts.append(strings("dashboard.ringSegment", ["name": name, "kcal": strings.number(kcal)]))
         }
         accessibilityLabel = parts.joined(separator: ". ") + "."
     }
@@ -163,20 +189,32 @@ struct MacroView: Sendable {
     var accessibilityLabel: String
 
     init(_ progress: MacroProgress) {
+        let strings = Strings.current
         key = progress.macro.rawValue
         label = progress.macro.label
         value = progress.label
         smiley = progress.smiley?.rawValue
         switch progress.smiley {
-        case .happy: smileyLabel = "good progress"
-        case .neutral: smileyLabel = "on track"
-        case .sad: smileyLabel = "needs attention"
+        case .happy: smileyLabel = strings("dashboard.macroHappy")
+        case .neutral: smileyLabel = strings("dashboard.macroNeutral")
+        case .sad: smileyLabel = strings("dashboard.macroSad")
         case nil: smileyLabel = ""
         }
         fill = RingView.text(progress.barFill * 100)
-        let name = progress.macro == .fat ? "Fats" : progress.macro.rawValue.capitalized
-        accessibilityLabel = "\(name): \(Int(progress.grams.rounded())) of \(progress.goalGrams) grams"
-            + (smileyLabel.isEmpty ? "" : ", \(smileyLabel)")
+        let arguments = [
+            "name": Self.name(of: progress.macro), "eaten": strings.number(Int(progress.grams.rounded())),
+            "goal": strings.number(progress.goalGrams), "mood": smileyLabel,
+        ]
+        accessibilityLabel = strings(smileyLabel.isEmpty ? "dashboard.macroSummary" : "dashboard.macroSummaryWithMood", arguments)
+    }
+
+    /// "Protein", "Carbs", "Fats": how the macro is spoken (the card writes it in capitals).
+    static func name(of macro: MacroProgress.Macro) -> String {
+        switch macro {
+        case .protein: Strings.current("dashboard.macroNameProtein")
+        case .carbs: Strings.current("dashboard.macroNameCarbs")
+        case .fat: Strings.current("dashboard.macroNameFat")
+        }
     }
 }
 
@@ -192,25 +230,22 @@ struct WeightCardView: Sendable {
     var accessibilityLabel: String
 
     init(_ card: WeightCard, unit: WeightUnit) {
+        let strings = Strings.current
         hasToday = card.todayKg != nil
         value = card.todayKg.map { Units.format(kg: $0, in: unit) } ?? "-- \(unit.rawValue)"
         average = card.averageKg.map { Units.format(kg: $0, in: unit) }
         belowAverage = card.belowAverageKg.map { kg in
             let amount = unit == .kg ? kg : -Units.pounds(fromKilograms: -kg)
-            return String(format: "%.1f", amount)
+            return strings.number(amount, fractionDigits: 1)
         }
         trend = card.trend?.rawValue
-        trendLabel = card.trend.map { trend in
-            switch trend {
-            case .down: "Trending down"
-            case .stable: "Stable"
-            case .up: "Trending up"
-            }
-        }
+        trendLabel = card.trend.map(WeightChart.name(of:))
         if let average {
-            accessibilityLabel = "Weight today \(value), average \(average)" + (belowAverage.map { ", \($0) below the average" } ?? "") + ". Tap to log your weight"
+            var arguments = ["weight": value, "average": average]
+            arguments["difference"] = belowAverage
+            accessibilityLabel = strings(belowAverage == nil ? "dashboard.weightCardSummary" : "dashboard.weightCardSummaryBelow", arguments)
         } else {
-            accessibilityLabel = "No weight logged today. Tap to log your weight"
+            accessibilityLabel = strings("dashboard.weightCardEmpty")
         }
     }
 }
@@ -224,6 +259,10 @@ struct WeightPickerView: Sendable {
 
     var unit: String
     var isPounds: Bool
+    /// "Weight in kg", "Whole kg", "Tenths of a kg": the picker's names for screen readers.
+    var groupLabel: String
+    var wholeLabel: String
+    var tenthsLabel: String
     var whole: [Option]
     var tenths: [Option]
     var startValue: String
@@ -232,6 +271,10 @@ struct WeightPickerView: Sendable {
     init(startKg: Double, unit: WeightUnit) {
         self.unit = unit.rawValue
         isPounds = unit == .lb
+        let strings = Strings.current
+        groupLabel = strings("weights.pickerGroup", ["unit": unit.rawValue])
+        wholeLabel = strings("weights.pickerWhole", ["unit": unit.rawValue])
+        tenthsLabel = strings("weights.pickerTenths", ["unit": unit.rawValue])
         let clampedKg = min(200, max(30, Units.tenth(startKg)))
         let start = unit == .kg ? clampedKg : Units.pounds(fromKilograms: clampedKg)
         let range = unit == .kg ? 30...200 : 67...440
@@ -252,30 +295,31 @@ struct FireCoachView: Sendable {
     var accessibilityLabel: String
 
     init(variant coach: FireCoach, streak: Streak, cycle: MatadorCycle.Status?) {
+        let strings = Strings.current
         emoji = coach.rawValue
         switch coach {
         case .standard:
             variant = "standard"
-            message = streak.isActiveToday ? "Nice work today. Keep logging as you go." : "Log your first meal or weight today to keep the fire going."
-            accessibilityLabel = "Fire coach"
+            message = strings(streak.isActiveToday ? "coach.messageActive" : "coach.messageInactive")
+            accessibilityLabel = strings("coach.fireStandard")
         case .education:
             variant = "education"
-            message = "Curious why? Tap ℹ️ to learn the science."
-            accessibilityLabel = "Fire coach, studying"
+            message = strings("coach.messageEducation")
+            accessibilityLabel = strings("coach.fireEducation")
         case .strong:
             variant = "strong"
             if cycle?.completesFirstCycle == true {
-                message = "First Cycle Complete!"
+                message = strings("coach.messageFirstCycle")
             } else if let milestone = streak.milestoneReached {
-                message = "\(milestone) day streak! You're on fire."
+                message = strings("coach.messageMilestone", ["days": strings.number(milestone)])
             } else {
-                message = "You're on fire!"
+                message = strings("coach.messageStrong")
             }
-            accessibilityLabel = "Fire coach, strong"
+            accessibilityLabel = strings("coach.fireStrong")
         case .gentle:
             variant = "gentle"
-            message = "Week 1 starts gentle: eat at maintenance and get used to logging."
-            accessibilityLabel = "Fire coach, gentle"
+            message = strings("coach.messageGentle")
+            accessibilityLabel = strings("coach.fireGentle")
         }
     }
 }

@@ -13,8 +13,7 @@ struct EatingWindowJSON: Encodable, Sendable {
         self.placementNow = placementNow
     }
 
-    /// "12pm-6pm", "9:30am-3:30pm": the wording of 000's warning ("Eating outside your window (12pm-6pm)").
-    static func warningLabel(_ window: EatingWindow) -> String {
-        "\(EatingWindow.twelveHour(window.startMinute))-\(EatingWindow.twelveHour(window.endMinute))"
-    }
+    /// "12pm-6pm", "9:30am-3:30pm": the wording of 000's warning ("Eating outside your window (12pm-6pm)");
+    /// German "12:00–18:00".
+    static func warningLabel(_ window: EatingWindow) -> String { window.compactLabel }
 }

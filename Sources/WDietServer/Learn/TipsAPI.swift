@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// `GET /api/v1/tips`, `POST /api/v1/tips/{id}/dismiss`: which of the coach's tips the signed-in user has
@@ -30,5 +31,5 @@ struct TipsAPI: Sendable {
 }
 
 extension APIError {
-    static let tipNotFound = APIError.notFound("Tip not found")
+    static var tipNotFound: APIError { APIError.notFound(Strings.current("tips.notFound")) }
 }

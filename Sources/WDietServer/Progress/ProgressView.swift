@@ -55,6 +55,7 @@ struct WeightChart: Sendable {
     var accessibilityLabel: String
 
     init(days allDays: [WeightDay], unit: WeightUnit) {
+        let strings = Strings.current
         let days = Array(allDays.suffix(Self.maxDays))
         hasEntries = !days.isEmpty
         func display(_ kg: Double) -> Double { unit == .kg ? Units.tenth(kg) : Units.pounds(fromKilograms: kg) }
@@ -91,21 +92,34 @@ struct WeightChart: Sendable {
         trendLabel = last?.trend.map(Self.name(of:))
         let weighed = allDays.count
         trendHint = hasEntries && last?.trend == nil
-            ? "Your trend appears after 7 weigh-ins (\(weighed) so far)."
+            ? strings("progress.trendHint", ["count": strings.number(weighed)])
             : nil
         if let last, let latest, let latestAverage {
-            accessibilityLabel = "Weight chart, \(days.count) \(days.count == 1 ? "day" : "days") from \(firstDate) to \(lastDate). "
-                + "Latest \(latest), 7-day average \(latestAverage)" + (last.trend.map { ", \(Self.name(of: $0).lowercased())" } ?? "") + "."
+            let span = strings("progress.weightChartSpan", count: days.count, ["first": firstDate, "last": lastDate])
+            var arguments = ["latest": latest, "average": latestAverage]
+            arguments["trend"] = last.trend.map(Self.nameInSentence(of:))
+            let summary = strings(last.trend == nil ? "progress.weightChartLatest" : "progress.weightChartLatestTrend", arguments)
+            accessibilityLabel = span + " " + summary
         } else {
-            accessibilityLabel = "No weight entries yet"
+            accessibilityLabel = strings("progress.noWeights")
         }
     }
 
+    /// "Trending down", "Stable", "Trending up": a trend as a label of its own.
     static func name(of trend: WeightDay.Trend) -> String {
         switch trend {
-        case .down: "Trending down"
-        case .stable: "Stable"
-        case .up: "Trending up"
+        case .down: Strings.current("weights.trendDown")
+        case .stable: Strings.current("weights.trendStable")
+        case .up: Strings.current("weights.trendUp")
+        }
+    }
+
+    /// "trending down": the same inside a sentence.
+    static func nameInSentence(of trend: WeightDay.Trend) -> String {
+        switch trend {
+        case .down: Strings.current("weights.trendDownInSentence")
+        case .stable: Strings.current("weights.trendStableInSentence")
+        case .up: Strings.current("weights.trendUpInSentence")
         }
     }
 
@@ -155,16 +169,20 @@ struct CalorieChart: Sendable {
     var rows: [Row]
     var averageEaten: String
     var daysLogged: Int
+    /// "3 of 14 days logged · average 1,250 cal"
+    var summary: String
     var accessibilityLabel: String
 
     init(days: [Day]) {
+        let strings = Strings.current
         hasMeals = days.contains { $0.kcal > 0 }
         let scale = max(1, (days.map { max($0.kcal, Double($0.targetKcal)) }.max() ?? 1) * 1.1)
         let plotWidth = Self.width - Self.left - Self.right
         let plotHeight = Self.height - Self.top - Self.bottom
         let slot = plotWidth / Double(max(days.count, 1))
         let barWidth = slot * 0.6
-        let letters = ["M", "T", "W", "T", "F", "S", "S"]
+        // Monday first, as `LocalDate.weekdayIndex` counts.
+        let letters = (1...7).map { strings("progress.dayLetter\($0)") }
         bars = days.enumerated().map { index, day in
             let x = Self.left + slot * Double(index) + (slot - barWidth) / 2
             let barHeight = plotHeight * day.kcal / scale
@@ -181,17 +199,21 @@ struct CalorieChart: Sendable {
         rows = days.reversed().map { day in
             let difference = Int(day.kcal.rounded()) - day.targetKcal
             return Row(
-                date: day.date.shortLabel, eaten: "\(WebFormat.grouped(day.kcal)) cal",
-                target: "\(WebFormat.grouped(Double(day.targetKcal))) cal",
-                difference: day.kcal == 0 ? "Nothing logged" : difference > 0
-                    ? "\(WebFormat.grouped(Double(difference))) over"
-                    : difference < 0 ? "\(WebFormat.grouped(Double(-difference))) under" : "On target"
+                date: day.date.shortLabel, eaten: strings("progress.kcal", ["kcal": strings.number(day.kcal)]),
+                target: strings("progress.kcal", ["kcal": strings.number(day.targetKcal)]),
+                difference: day.kcal == 0 ? strings("progress.nothingLogged") : difference > 0
+                    ? strings("progress.over", ["kcal": strings.number(difference)])
+                    : difference < 0 ? strings("progress.under", ["kcal": strings.number(-difference)]) : strings("progress.onTarget")
             )
         }
         let logged = days.filter { $0.kcal > 0 }
         daysLogged = logged.count
-        averageEaten = logged.isEmpty ? "0" : WebFormat.grouped(logged.map(\.kcal).reduce(0, +) / Double(logged.count))
-        accessibilityLabel = "Calories for the last \(days.count) days: \(daysLogged) days logged, "
-            + "average \(averageEaten) calories on logged days."
+        averageEaten = logged.isEmpty ? "0" : strings.number(logged.map(\.kcal).reduce(0, +) / Double(logged.count))
+        summary = strings("progress.caloriesSummary", [
+            "logged": strings.number(daysLogged), "days": strings.number(days.count), "average": averageEaten,
+        ])
+        accessibilityLabel = strings("progress.caloriesChart", count: daysLogged, [
+            "days": strings.number(days.count), "average": averageEaten,
+        ])
     }
 }

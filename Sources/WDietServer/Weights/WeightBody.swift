@@ -19,7 +19,7 @@ struct WeightBody: FlatJSONDecodable, Equatable, Sendable {
         self.loggedAt = loggedAt
     }
 
-    static let bothUnits = "Send kg or lb, not both"
+    static var bothUnits: String { Strings.current("weights.bothUnits") }
 
     /// The entry, or 422 with the weight form's messages under the member that was sent (`unit`'s when none was).
     func entry(id: UUID, unit: WeightUnit, now: Date) throws(InvalidInput) -> WeightEntry {

@@ -9,7 +9,7 @@ import WDietStore
 struct WeightLogging: Sendable {
     let services: AppServices
 
-    static let notFound = StoreError.notFound("Weight entry not found")
+    static var notFound: StoreError { StoreError.notFound(Strings.current("weights.notFound")) }
 
     /// A new entry from `body` in the profile's unit, with `weight_logged` in its own transaction. A client-made
     /// `id` the user already has returns that entry unchanged.

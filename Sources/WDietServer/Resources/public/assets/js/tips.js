@@ -35,7 +35,7 @@ window.WDietTips = (function () {
     first.scrollIntoView({ block: "nearest", behavior: WDiet.prefersReducedMotion() ? "auto" : "smooth" });
   }
 
-  /** "Got it": hides the tip for good. Focus goes where the user can find the tip again (its ℹ️), else to the page. */
+  /** Got it (the dismiss button): hides the tip for good. Focus goes where the user can find the tip again (its ℹ️), else to the page. */
   function dismiss(tip) {
     const id = tip.dataset.tip;
     const hadFocus = tip.contains(document.activeElement);

@@ -15,6 +15,14 @@
   let opener = null;
   let saving = false;
 
+  /** The Save button's label: "Saving…" while the weight is on its way. */
+  function setSaving(busy) {
+    saving = busy;
+    save.disabled = busy;
+    const label = WDiet.t(busy ? "weights.saving" : "weights.save");
+    save.textContent = label;
+  }
+
   function showError(message) {
     error.textContent = message;
     error.hidden = !message;
@@ -61,35 +69,31 @@
     if (saving) return;
     const value = Number(`${whole.value}.${tenth.value}`);
     if (!Number.isFinite(value) || whole.value === "") {
-      showError("Please enter a valid weight");
+      showError(WDiet.t("weights.invalid"));
       return;
     }
     const badge = document.getElementById("streak-badge");
     const wasActive = badge && badge.dataset.streakActive === "true";
-    saving = true;
-    save.disabled = true;
-    save.textContent = "Saving…";
+    setSaving(true);
     try {
       await WDiet.api("POST", "/api/v1/weights", { [unit]: value, id: WDiet.newId() });
     } catch (failure) {
       const message = (failure.fields && (failure.fields.kg || failure.fields.lb)) || failure.message;
       showError(message);
-      saving = false;
-      save.disabled = false;
-      save.textContent = "Save";
+      setSaving(false);
       return;
     }
     sheet.close();
-    saving = false;
-    save.disabled = false;
-    save.textContent = "Save";
-    WDiet.toast("Weight logged!");
+    setSaving(false);
+    const logged = WDiet.t("weights.logged");
+    WDiet.toast(logged);
     try {
       const fresh = await refreshDashboard();
       const newBadge = fresh.querySelector("#streak-badge");
       if (!wasActive && newBadge && newBadge.dataset.streakActive === "true") {
         if (!WDiet.prefersReducedMotion()) newBadge.classList.add("streak-badge--pop");
-        WDiet.toast("Streak activated!");
+        const activated = WDiet.t("weights.streakActivated");
+        WDiet.toast(activated);
       }
       const card = document.getElementById("weight-card");
       if (card && document.activeElement === document.body) card.focus();
