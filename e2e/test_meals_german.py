@@ -72,7 +72,7 @@ def test_search_a_food_and_type_an_amount_with_a_comma(server, german):
 
 def test_manual_meal_with_a_comma_then_delete_and_undo(server, german):
     german.goto(server + "/meals/new")
-    german.get_by_role("button", name="Manuelle Eingabe").click()
+    german.get_by_role("button", name="Manuell").click()
     german.get_by_role("button", name="Mittagessen").click()
     expect(german.get_by_label("Name")).to_have_value("Mittagessen")
     calories = german.get_by_label("Kalorien")

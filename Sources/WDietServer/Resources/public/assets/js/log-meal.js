@@ -40,7 +40,7 @@
     if (WDiet.lang === "de" && /^[1-9]\d{0,2}(\.\d{3})+(,\d*)?$/.test(typed)) typed = typed.replace(/\./g, "");
     return Number(typed.replace(",", "."));
   }
-  /** "P 22.5g · C 0g · F 2.6g" / "E 22,5 g · KH 0 g · F 2,6 g" */
+  /** The macros per 100 g of a food, to the tenth, for the macro line of the catalog (meals.macrosShort). */
   const macroValues = (food) => ({
     protein: formatTenth(food.proteinPer100g), carbs: formatTenth(food.carbsPer100g), fat: formatTenth(food.fatPer100g),
   });
@@ -342,7 +342,11 @@
     } catch (error) {
       saving = false;
       button.disabled = false;
-      if (error.status === 503) { showNote("unavailable"); WDiet.toast(WDiet.t("meals.searchUnavailableEnterManually")); return; }
+      if (error.status === 503) {
+        showNote("unavailable");
+        WDiet.toast(WDiet.t("meals.searchUnavailableEnterManually"));
+        return;
+      }
       showError(error);
     }
   }

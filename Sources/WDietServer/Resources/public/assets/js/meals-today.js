@@ -155,10 +155,9 @@
     grams.addEventListener("input", () => {
       const value = parse(grams.value);
       const g = value !== null && value >= 0.1 && value <= 5000 ? value : 0;
-      $("edit-kcal").textContent = plain(per100("kcal") * (g / 100));
-      $("edit-protein").textContent = plain(per100("protein") * (g / 100));
-      $("edit-carbs").textContent = plain(per100("carbs") * (g / 100));
-      $("edit-fat").textContent = plain(per100("fat") * (g / 100));
+      ["kcal", "protein", "carbs", "fat"].forEach((name) => {
+        $(`edit-${name}`).textContent = plain(per100(name) * (g / 100));
+      });
     });
   }
 
