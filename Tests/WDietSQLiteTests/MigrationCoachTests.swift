@@ -8,7 +8,7 @@ import WDietSQLite
         let database = try AppDatabase.inMemory()
         let expected: [String: [String]] = [
             "syncVersion": ["id", "value"],
-            "users": ["id", "email", "displayName", "createdAt", "updatedAt", "version", "deletedAt"],
+            "users": ["id", "email", "displayName", "createdAt", "updatedAt", "version", "deletedAt", "language"],
             "profiles": [
                 "id", "userId", "dateOfBirth", "sex", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal",
                 "activity", "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStartMinute",
