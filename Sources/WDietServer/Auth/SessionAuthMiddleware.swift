@@ -61,37 +61,3 @@ struct SessionAuthMiddleware: RouterMiddleware {
         return apiError
     }
 }
-
-extension AccountService {
-    /// Who a presented token signs in, as the middleware needs it.
-    struct SignedInRequest: Sendable {
-        var userId: UUID
-        /// Read just now with the session (PostgreSQL), never from the session cache: a remembered version could be
-        /// older than another process's write.
-        var dataVersion: Int64?
-        /// The account's chosen language; nil to follow the browser.
-        var language: Language?
-    }
-
-    /// The user a presented token signs in, or nil: unknown, expired (then forgotten), or presented another way
-    /// than it was handed out (a web session's cookie value as a bearer token, or the reverse). A token seen in the
-    /// last few seconds is answered from `sessionCache` (see there for what that allows), language included: a new
-    /// choice forgets the user's entries.
-    func signedInRequest(presenting token: String, as kind: AccountSession.Kind) async throws -> SignedInRequest? {
-        let tokenHash = SessionToken.hash(token)
-        let now = services.now()
-        if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
-            return cached.kind == kind ? SignedInRequest(userId: cached.userId, dataVersion: nil, language: cached.language) : nil
-        }
-        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
-        if session.isExpired(at: now) {
-            try await services.accounts.deleteSession(tokenHash: tokenHash)
-            return nil
-        }
-        if now.timeIntervalSince(session.lastUsedAt) >= Self.touchInterval {
-            try await services.accounts.touchSession(tokenHash: tokenHash, lastUsedAt: now)
-        }
-        sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
-        return SignedInRequest(userId: session.userId, dataVersion: session.dataVersion, language: session.language)
-    }
-}
