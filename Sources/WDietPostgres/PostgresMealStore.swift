@@ -101,6 +101,8 @@ extension StoredMeal: PostgresOwnedRow {
         created_at, updated_at, version, deleted_at
         """
     static let columnCount = 17
+    static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
+    static let insertNewWithEventName = "wdiet_insert_meals_with_event_v1"
 
     var rowId: UUID { meal.id }
 

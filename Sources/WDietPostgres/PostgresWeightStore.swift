@@ -111,6 +111,8 @@ extension StoredWeight: PostgresOwnedRow {
     static let table = "weights"
     static let columns = "id, user_id, kg, logged_at, local_date, created_at, updated_at, version, deleted_at"
     static let columnCount = 9
+    static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
+    static let insertNewWithEventName = "wdiet_insert_weights_with_event_v1"
 
     var rowId: UUID { entry.id }
 
