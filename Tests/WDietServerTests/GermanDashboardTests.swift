@@ -250,7 +250,7 @@ struct GermanDashboardTests {
     @Test("the scripts' strings exist in both languages: the weight picker's toasts and button")
     func scriptStrings() {
         #expect(Strings.german("weights.logged") == "Gewicht eingetragen!")
-        #expect(Strings.german("weights.saving") == "Wird gespeichert…")
+        #expect(Strings.german("weights.saving") == "Wird gespeichert …")
         #expect(Strings.english("weights.streakActivated") == "Streak activated!")
         #expect(Strings.german.scriptJSON.contains(#""weights.invalid":"Bitte gib ein gültiges Gewicht ein""#))
     }
