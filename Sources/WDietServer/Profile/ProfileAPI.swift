@@ -7,27 +7,6 @@ import WDietStore
 struct ProfileAPI: Sendable {
     let services: AppServices
 
-    /// 001 §12.7: more than 10 profile updates in an hour are refused with 429.
-    static let updatesPerWindow = 10
-    static let updateWindowSeconds: TimeInterval = 3_600
-
-    enum UpdateCount {
-        /// The change is counted under this id (`RateLimitStore.release` gives it back if the save fails).
-        case counted(UUID)
-        /// The 429 with `Retry-After` to answer.
-        case refused(Response)
-    }
-
-    /// Counts a change of the stored profile against the limit, whichever route makes it (this one, a sync push).
-    static func countUpdate(userId: UUID, now: Date, services: AppServices) async throws -> UpdateCount {
-        switch try await services.rateLimits.acquire(
-            .profileUpdate, userId: userId, limit: updatesPerWindow, window: updateWindowSeconds, now: now
-        ) {
-        case .allowed(let id): .counted(id)
-        case .limited(let retryAt): .refused(try ProfileRateLimitJSON(retryAt: retryAt, now: now).response())
-        }
-    }
-
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get("profile", use: show)
         group.put("profile", use: save)
@@ -48,22 +27,13 @@ struct ProfileAPI: Sendable {
         let now = services.now()
         let profile = try body.profile(over: existing?.profile, now: now)
 
-        // Only a save that changes a stored profile counts: the first profile (onboarding) and an identical
-        // retried upload do not.
-        var counted: UUID?
-        if let existing, existing.profile != profile {
-            switch try await Self.countUpdate(userId: context.userId, now: now, services: services) {
-            case .counted(let id): counted = id
-            case .refused(let response): return response
-            }
-        }
-
         let saved: StoredProfile
         do {
-            saved = try await services.profiles.saveProfile(profile, userId: context.userId, expectedVersion: body.baseVersion.value)
+            saved = try await ProfileSaving(services: services).save(
+                profile, over: existing?.profile, userId: context.userId, expectedVersion: body.baseVersion.value, now: now)
+        } catch let limit as ProfileSaving.LimitReached {
+            return try ProfileRateLimitJSON(retryAt: limit.retryAt, now: now).response()
         } catch {
-            // A refused save is no update: give the slot back.
-            if let counted { try? await services.rateLimits.release(counted) }
             guard case StoreError.conflict(let message) = error,
                   let current = try await services.profiles.profile(userId: context.userId)
             else { throw error }

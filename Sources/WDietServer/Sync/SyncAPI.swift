@@ -34,20 +34,22 @@ struct SyncAPI: Sendable {
         // A profile change counts against the profile editor's limit (10 an hour, 001 §12.7) as a PUT does: sync is
         // no way around it. Counted only when it changes the stored profile, so a replay or the first profile is free.
         let now = services.now()
-        var counted: UUID?
+        let profileSaving = ProfileSaving(services: services)
+        var counted = ProfileSaving.Count.none
         if let profile = body.changes.first(where: { $0.entity == .profile && $0.op == .upsert })?.profile,
-           let existing = try await services.profiles.profile(userId: context.userId), existing.profile != profile {
-            switch try await ProfileAPI.countUpdate(userId: context.userId, now: now, services: services) {
-            case .counted(let id): counted = id
-            case .refused(let response): return response
+           let existing = try await services.profiles.profile(userId: context.userId) {
+            do {
+                counted = try await profileSaving.count(profile, over: existing.profile, userId: context.userId, now: now)
+            } catch let limit as ProfileSaving.LimitReached {
+                return try ProfileRateLimitJSON(retryAt: limit.retryAt, now: now).response()
             }
         }
         let results: [SyncChangeResult]
         do {
             results = try await services.sync.push(body.changes, userId: context.userId)
         } catch {
-            // A refused push changed nothing: give the slot back.
-            if let counted { try? await services.rateLimits.release(counted) }
+            // A refused push changed nothing: give the count back.
+            await profileSaving.giveBack(counted)
             guard let rejection = error as? SyncRejection else { throw error }
             return try Self.response(for: rejection)
         }
