@@ -24,7 +24,11 @@ def test_new_user_sees_an_empty_day(server, page):
     badge = page.locator("#streak-badge")
     assert " ".join(badge.inner_text().split()) == "🔥 0 day streak"
     assert "streak-badge--active" not in badge.get_attribute("class")
-    assert float(badge.evaluate("el => getComputedStyle(el).opacity")) == 0.5, "grey streak at 0"
+    # Grey at 0: the fire faded and grey; the words grey but readable (4.5:1 or more, which half opacity was not).
+    fire = badge.locator(".streak-badge__fire")
+    assert float(fire.evaluate("el => getComputedStyle(el).opacity")) == 0.5, "grey streak at 0"
+    assert fire.evaluate("el => getComputedStyle(el).filter") == "grayscale(1)"
+    assert badge.evaluate("el => getComputedStyle(el).color") == "rgb(89, 89, 89)"
 
     assert page.get_by_text("Eating window: 12pm - 6pm").is_visible()
     assert page.get_by_role("link", name="Edit eating window").get_attribute("href") == "/settings#eating-window"

@@ -1,0 +1,51 @@
+"""axe-core (axe-playwright-python) on every screen, in English and German, light and dark, at 320 px and with the
+text at 200 %: no violation of any impact. Motion is reduced so that no fade-in is caught half-way."""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import DEFAULT_PROFILE, csrf_token
+
+SIGNED_OUT = ["/", "/login", "/onboarding"]
+SIGNED_IN = ["/onboarding/profile", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
+             "/learn/matador-study", "/settings", "/profile"]
+AXE = Axe()
+
+
+def violations(page) -> list:
+    found = AXE.run(page).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found]
+
+
+def check(page, server, paths, failures, label):
+    for scheme in ["light", "dark"]:
+        page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+        for text in ["100%", "200%"]:
+            for path in paths:
+                page.goto(server + path)
+                page.wait_for_load_state("networkidle")
+                if text != "100%":
+                    # What a browser's text-size setting does: every rem and em grows, the layout reflows.
+                    page.add_style_tag(content=f"html {{ font-size: {text} !important; }}")
+                found = violations(page)
+                if found:
+                    failures.append((label, scheme, text, path, found))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_every_screen_passes_axe(server, browser, locale):
+    # bypass_csp: the test adds a style (200 % text) and axe's script to pages whose CSP forbids inline ones.
+    context = browser.new_context(locale=locale, viewport={"width": 320, "height": 720}, bypass_csp=True)
+    page = context.new_page()
+    failures = []
+    check(page, server, SIGNED_OUT, failures, locale)
+
+    page.goto(server + "/onboarding")
+    page.locator("form[action='/onboarding/guest'] button, button[name='guest']").first.click()
+    page.wait_for_load_state()
+    check(page, server, ["/onboarding/profile"], failures, locale)
+    response = page.request.put(server + "/api/v1/profile", data=DEFAULT_PROFILE,
+                                headers={"X-CSRF-Token": csrf_token(page), "Origin": server})
+    assert response.status in (200, 201), response.text()
+    check(page, server, [p for p in SIGNED_IN if p != "/onboarding/profile"], failures, locale)
+    context.close()
+    assert failures == []
