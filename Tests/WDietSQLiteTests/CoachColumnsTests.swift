@@ -14,13 +14,13 @@ import WDietStore
     ])
     func writesInstantsAsUTCTextWithMilliseconds(seconds: Double, text: String) {
         let date = Date(timeIntervalSince1970: seconds)
-        #expect(AppDatabase.instantText(date) == text)
+        #expect(WireFormat.instantText(date) == text)
         #expect(AppDatabase.instant(fromText: text).map(AppDatabase.instantText) == text)
     }
 
     @Test func roundsToTheNearestMillisecond() {
-        #expect(AppDatabase.instantText(Date(timeIntervalSince1970: 1.0004)) == "1970-01-01T00:00:01.000Z")
-        #expect(AppDatabase.instantText(Date(timeIntervalSince1970: 1.0006)) == "1970-01-01T00:00:01.001Z")
+        #expect(WireFormat.instantText(Date(timeIntervalSince1970: 1.0004)) == "1970-01-01T00:00:01.000Z")
+        #expect(WireFormat.instantText(Date(timeIntervalSince1970: 1.0006)) == "1970-01-01T00:00:01.001Z")
     }
 
     @Test(arguments: ["2026-03-01 11:30:00.000", "2026-03-01T11:30:00Z", "2026-02-30T11:30:00.000Z", "2026-03-01T24:00:00.000Z", "2026-03-01T11:3a:00.000Z"])

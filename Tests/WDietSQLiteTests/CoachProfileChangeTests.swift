@@ -146,7 +146,7 @@ import WDietTestSupport
         let user = try await stores.makeUser()
         let first = try await stores.profiles.saveProfile(Fixtures.profile(), userId: user, expectedVersion: nil)
         try await stores.database.writer.write { db in
-            _ = try ProfileRecord.tombstone(userId: AppDatabase.idText(user), id: try #require(try ProfileRecord.fetchOne(db)?.id), in: db, now: "2026-01-20T14:00:00.000Z")
+            _ = try ProfileRecord.tombstone(userId: WireFormat.idText(user), id: try #require(try ProfileRecord.fetchOne(db)?.id), in: db, now: "2026-01-20T14:00:00.000Z")
         }
         #expect(try await stores.profiles.profile(userId: user) == nil)
         let restored = try await stores.profiles.saveProfile(Fixtures.profile(goal: .maintain), userId: user, expectedVersion: nil)

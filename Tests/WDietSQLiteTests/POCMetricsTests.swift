@@ -13,7 +13,7 @@ struct POCMetricsTests {
             try await stores.database.writer.write { db in
                 try db.execute(
                     sql: "UPDATE analytics_events SET deletedAt = '2026-04-01T00:00:00.000Z' WHERE id = ? AND userId = ?",
-                    arguments: [AppDatabase.idText(eventId), AppDatabase.idText(userId)]
+                    arguments: [WireFormat.idText(eventId), WireFormat.idText(userId)]
                 )
             }
         }

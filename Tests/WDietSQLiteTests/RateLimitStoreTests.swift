@@ -54,7 +54,7 @@ struct RateLimitStoreTests {
         let user = try await stores.makeUser()
         _ = try await acquire(user, at: 0)
         try await stores.database.writer.write { db in
-            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [AppDatabase.idText(user)])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [WireFormat.idText(user)])
         }
         let rows = try await stores.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rateLimitEvents") }
         #expect(rows == 0)

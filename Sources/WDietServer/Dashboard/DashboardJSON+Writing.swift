@@ -1,6 +1,6 @@
 import Hummingbird
 import WDietCore
-import WDietSQLite
+import WDietStore
 
 /// The dashboard written by `JSONWriter` (every app start and every return to Home asks for it). Keys in sorted
 /// order, as `APICoding.encoder` writes them; nil members left out.
@@ -120,18 +120,18 @@ extension MealJSON {
         json.object { json in
             json.member("calories", calories)
             json.member("carbs", ifPresent: carbs)
-            json.member("createdAt", AppDatabase.instantText(createdAt))
+            json.member("createdAt", WireFormat.instantText(createdAt))
             json.member("fat", ifPresent: fat)
             json.member("fiber", ifPresent: fiber)
             json.member("foodId", ifPresent: foodId)
             json.member("grams", ifPresent: grams)
             json.member("id", id)
             json.member("localDate", localDate.iso)
-            json.member("loggedAt", AppDatabase.instantText(loggedAt))
+            json.member("loggedAt", WireFormat.instantText(loggedAt))
             json.member("name", name)
             json.member("protein", ifPresent: protein)
             json.member("source", source.rawValue)
-            json.member("updatedAt", AppDatabase.instantText(updatedAt))
+            json.member("updatedAt", WireFormat.instantText(updatedAt))
             json.member("version", version)
             json.member("warning", ifPresent: warning)
             json.member("window", window.rawValue)

@@ -1,7 +1,7 @@
 import Foundation
+import WDietStore
 import Hummingbird
 import WDietCore
-import WDietSQLite
 
 /// Reading what a client sent: JSON bodies, query parameters and path ids. Everything malformed ends as a 400 in
 /// the API's error shape with the offending member in `fields`, never as a 500.
@@ -110,7 +110,7 @@ enum APIInput {
     /// A UUID path parameter such as the `{id}` of `/meals/{id}`.
     static func uuid(path name: String, of context: some RequestContext) throws -> UUID {
         // Parsed by hand (`UUID(uuidString:)` goes through sscanf); the same ids in either case.
-        guard let text = context.parameters.get(name), let id = AppDatabase.uuid(text) else {
+        guard let text = context.parameters.get(name), let id = WireFormat.uuid(text) else {
             throw APIError.badRequest(Strings.current("api.pathId", ["name": name]), fields: [name: Message.uuid])
         }
         return id
@@ -121,7 +121,7 @@ enum APIInput {
         switch field {
         case .absent, .null: return nil
         case .value(let text):
-            guard let id = AppDatabase.uuid(text) else {
+            guard let id = WireFormat.uuid(text) else {
                 throw APIError.badRequest(Message.malformed, fields: [name: Message.uuid])
             }
             return id

@@ -1,8 +1,8 @@
 import Foundation
+import WDietStore
 import Hummingbird
 import NIOCore
 import WDietCore
-import WDietSQLite
 
 /// The context of every request. `userId` is set by the authentication middleware when the request carries a
 /// valid session; routes that need a user take `AuthenticatedContext` instead, which cannot exist without one.
@@ -58,11 +58,10 @@ enum APICoding {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Written by hand on integer milliseconds, as the store writes them (a formatter per date showed in
-        // profiles of meal saves), in the form `formatter` reads back.
+        // `WireFormat`: written by hand on integer milliseconds, as the stores and sync write them.
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(AppDatabase.instantText(date))
+            try container.encode(WireFormat.instantText(date))
         }
         return encoder
     }()
@@ -77,20 +76,7 @@ enum APICoding {
         return decoder
     }()
 
-    /// An instant as the API reads it: ISO 8601 with or without fractional seconds; nil for anything else.
-    static func instant(from text: String) -> Date? {
-        formatter.date(from: text) ?? plainFormatter.date(from: text)
-    }
-
-    nonisolated(unsafe) static let formatter: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f
-    }()
-
-    nonisolated(unsafe) static let plainFormatter: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f
-    }()
+    /// An instant as the API reads it: ISO 8601 with or without fractional seconds, to the millisecond as sync and
+    /// the stores read it (`WireFormat`); nil for anything else.
+    static func instant(from text: String) -> Date? { WireFormat.instant(from: text) }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import WDietCore
-import WDietSQLite
 import WDietStore
 import ZIPFoundation
 
@@ -112,7 +111,7 @@ public enum ExportCSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func instant(_ date: Date) -> String { AppDatabase.instantText(date) }
+    static func instant(_ date: Date) -> String { WireFormat.instantText(date) }
 
     /// 350 → "350", 31.5 → "31.5", nil → "": the shortest text that reads back as the same Double.
     static func number(_ value: Double?) -> String {

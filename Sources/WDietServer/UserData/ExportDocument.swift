@@ -1,6 +1,5 @@
 import Foundation
 import WDietCore
-import WDietSQLite
 import WDietStore
 
 /// The JSON export (`GET /api/v1/export?format=json`) and what `POST /api/v1/import` reads back: one document,
@@ -137,7 +136,7 @@ extension ExportDocument {
         formatVersion = Self.currentVersion
         self.exportedAt = exportedAt
         account = Account(
-            id: AppDatabase.idText(data.account.id), email: data.account.email, displayName: data.account.displayName,
+            id: WireFormat.idText(data.account.id), email: data.account.email, displayName: data.account.displayName,
             createdAt: data.account.createdAt,
             identities: data.account.identities.map { Identity(issuer: $0.issuer, email: $0.email, linkedAt: $0.linkedAt) }
         )
@@ -155,24 +154,24 @@ extension ExportDocument {
         meals = data.meals.map { stored in
             let m = stored.meal
             return MealDocument(
-                id: AppDatabase.idText(m.id), name: m.name, source: m.source, foodId: m.foodId, grams: m.grams,
+                id: WireFormat.idText(m.id), name: m.name, source: m.source, foodId: m.foodId, grams: m.grams,
                 calories: m.kcal, protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, loggedAt: m.loggedAt,
                 localDate: stored.localDate, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
             )
         }
         weights = data.weights.map { stored in
             WeightDocument(
-                id: AppDatabase.idText(stored.entry.id), kg: stored.entry.kg, loggedAt: stored.entry.loggedAt,
+                id: WireFormat.idText(stored.entry.id), kg: stored.entry.kg, loggedAt: stored.entry.loggedAt,
                 localDate: stored.localDate, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
             )
         }
         analyticsEvents = data.analyticsEvents.map {
-            EventDocument(id: AppDatabase.idText($0.id), name: $0.name, properties: $0.properties, occurredAt: $0.occurredAt)
+            EventDocument(id: WireFormat.idText($0.id), name: $0.name, properties: $0.properties, occurredAt: $0.occurredAt)
         }
         dismissedTips = data.dismissedTips.map { TipDocument(tip: $0.tipId, dismissedAt: $0.dismissedAt, version: $0.version) }
         rows = data.rows.map {
             RowDocument(
-                collection: $0.collection, id: AppDatabase.idText($0.id), data: $0.data, version: $0.version,
+                collection: $0.collection, id: WireFormat.idText($0.id), data: $0.data, version: $0.version,
                 createdAt: $0.createdAt, updatedAt: $0.updatedAt)
         }
     }
@@ -221,7 +220,7 @@ extension ExportDocument {
     func importValue(into userId: UUID) -> Result<UserDataExport, FieldErrors> {
         var errors = FieldErrors()
         func id(_ text: String, at path: String) -> UUID {
-            guard let id = AppDatabase.uuid(text) else {
+            guard let id = WireFormat.uuid(text) else {
                 errors.add(path, APIInput.Message.uuid)
                 return UUID()
             }

@@ -282,7 +282,7 @@ final class AccountStoresBackend: Sendable {
     private func execute(sqlite sql: String, postgres query: PostgresQuery, id: UUID) async throws {
         switch kind {
         case .sqlite:
-            try await sqlite!.database.writer.write { db in try db.execute(sql: sql, arguments: [AppDatabase.idText(id)]) }
+            try await sqlite!.database.writer.write { db in try db.execute(sql: sql, arguments: [WireFormat.idText(id)]) }
         case .postgres:
             try await postgres!.client.query(query)
         }

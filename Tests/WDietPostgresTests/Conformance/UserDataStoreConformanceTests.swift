@@ -375,7 +375,7 @@ struct UserDataStoreConformanceTests {
         case .sqlite(let database):
             try await database.writer.write { db in
                 try db.execute(
-                    sql: "UPDATE users SET deletedAt = '2026-03-02T00:00:00.000Z' WHERE id = ?", arguments: [AppDatabase.idText(id)])
+                    sql: "UPDATE users SET deletedAt = '2026-03-02T00:00:00.000Z' WHERE id = ?", arguments: [WireFormat.idText(id)])
             }
         case .postgres(let client):
             try await client.query("UPDATE users SET deleted_at = '2026-03-02T00:00:00Z' WHERE id = \(id)")
@@ -449,7 +449,7 @@ struct UserTables {
     func rows(of userId: UUID, throttleKey: String) async throws -> [String: Int] {
         switch database {
         case .sqlite(let sqlite):
-            let user = AppDatabase.idText(userId)
+            let user = WireFormat.idText(userId)
             return try await sqlite.writer.read { db in
                 var counts: [String: Int] = [:]
                 for table in userTables {
