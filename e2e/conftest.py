@@ -117,3 +117,26 @@ def new_user_with_profile(page, server, **overrides) -> dict:
     status, body = api(page, server, "PUT", "/api/v1/profile", profile)
     assert status in (200, 201), body
     return body
+
+
+NARROW = {"width": 320, "height": 720}
+
+
+@pytest.fixture
+def german(browser, page, server):
+    """A guest with a profile (made in the default English page), then the same session in a German browser."""
+    new_user_with_profile(page, server)
+    context = browser.new_context(locale="de-DE", viewport=NARROW, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  storage_state=page.context.storage_state())
+    german = context.new_page()
+    errors = []
+    german.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    german.on("pageerror", lambda error: errors.append(str(error)))
+    german.console_errors = errors
+    yield german
+    context.close()
+
+
+def fits(page):
+    """Nothing runs wider than the screen."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]

@@ -6,29 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import csrf_token, new_user_with_profile, screenshot
-
-NARROW = {"width": 320, "height": 720}
-
-
-@pytest.fixture
-def german(browser, page, server):
-    """A guest with a profile (made in the default English page), then the same session in a German browser."""
-    new_user_with_profile(page, server)
-    context = browser.new_context(locale="de-DE", viewport=NARROW, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  storage_state=page.context.storage_state())
-    german = context.new_page()
-    errors = []
-    german.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    german.on("pageerror", lambda error: errors.append(str(error)))
-    german.console_errors = errors
-    yield german
-    context.close()
-
-
-def fits(page):
-    """Nothing runs wider than the screen."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+from conftest import NARROW, fits, csrf_token, new_user_with_profile, screenshot
 
 
 def german_api(page, server, method, path, body=None):
