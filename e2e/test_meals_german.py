@@ -1,10 +1,9 @@
 """Logging meals in German (a de-DE browser at 320 px): German copy, German numbers, a decimal comma typed and saved."""
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from conftest import NARROW, fits, api, new_user_with_profile, screenshot
+from conftest import fits, api, screenshot
 
 CHICKEN = "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw"
 

@@ -76,7 +76,7 @@ def test_onboarding_journey_to_the_dashboard(server, page):
     assert page.get_by_text("Please enter a valid date of birth").is_visible()
     page.get_by_label("Date of birth").fill("2020-01-01")
     next_step(page)
-    assert page.get_by_text("You must be at least 13 years old to use GTSD").is_visible()
+    assert page.get_by_text("You must be at least 13 years old to use w-diet").is_visible()
     page.get_by_label("Date of birth").fill("1990-04-20")
     assert re.match(r"You're \d+\.", page.locator("#age-hint").inner_text())
     screenshot(page, "02-onboarding-age")

@@ -563,7 +563,7 @@ def test_each_section_with_its_header_description_and_fields(page, server):
 
 # 001 §5 in the form: (field, how to break it, the error's element, the message), each on its own.
 FORM_RULES = [
-    ("#date-of-birth", "years_ago:12", "#date-of-birth-error", "You must be at least 13 years old to use GTSD"),
+    ("#date-of-birth", "years_ago:12", "#date-of-birth-error", "You must be at least 13 years old to use w-diet"),
     ("#date-of-birth", "1900-01-01", "#date-of-birth-error", "Please enter a valid date of birth"),
     ("#date-of-birth", "days_ahead:1", "#date-of-birth-error", "Date of birth cannot be in the future"),
     ("#height-cm", "49.9", "#height-error", "Height must be at least 50 cm (1'8\")"),

@@ -3,10 +3,9 @@ messages the same as the API's, a confirmation and the targets dialog in German,
 import json
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from conftest import NARROW, fits, csrf_token, new_user_with_profile, screenshot
+from conftest import fits, csrf_token, screenshot
 
 
 def german_api(page, server, method, path, body=None):

@@ -21,7 +21,7 @@ struct ProfileValidationTests {
     typealias Edit = @Sendable (inout ProfileDraft) -> Void
 
     static let cases: [(String, ProfileField, String, Edit)] = [
-        ("age 12", .dateOfBirth, "You must be at least 13 years old to use GTSD", { $0.dateOfBirth = Fixtures.date("2013-11-23") }),
+        ("age 12", .dateOfBirth, "You must be at least 13 years old to use w-diet", { $0.dateOfBirth = Fixtures.date("2013-11-23") }),
         ("age 121", .dateOfBirth, "Please enter a valid date of birth", { $0.dateOfBirth = Fixtures.date("1905-11-22") }),
         ("born tomorrow", .dateOfBirth, "Date of birth cannot be in the future", { $0.dateOfBirth = Fixtures.date("2026-11-23") }),
         ("no gender", .gender, "Please select your gender", { $0.sex = nil }),
@@ -56,6 +56,17 @@ struct ProfileValidationTests {
         var draft = Self.valid
         edit(&draft)
         #expect(ProfileValidator.errors(in: draft, today: Self.today) == [FieldError(field, message)], "\(name)")
+    }
+
+    /// The product is w-diet (PRODUCT.md); 001 §5's wording named it GTSD.
+    @Test("the age rule names w-diet, in English and German")
+    func ageRuleNamesTheProduct() {
+        var draft = Self.valid
+        draft.dateOfBirth = Fixtures.date("2013-11-23")
+        let english = ProfileValidator.errors(in: draft, today: Self.today).map(\.message)
+        let german = Strings.$current.withValue(.german) { ProfileValidator.errors(in: draft, today: Self.today).map(\.message) }
+        #expect(english == ["You must be at least 13 years old to use w-diet"])
+        #expect(german == ["Du musst mindestens 13 Jahre alt sein, um w-diet zu nutzen"])
     }
 
     static let validBounds: [(String, Edit)] = [

@@ -76,7 +76,7 @@ struct ProfileAPITests {
             let error = try response.errorDetail()
             #expect(error.code == "invalid")
             #expect(error.fields == [
-                "dateOfBirth": "You must be at least 13 years old to use GTSD",
+                "dateOfBirth": "You must be at least 13 years old to use w-diet",
                 "sex": "Please select your gender",
                 "heightCm": "Height must be at least 50 cm (1'8\")",
                 "weightKg": "Please enter a valid number",

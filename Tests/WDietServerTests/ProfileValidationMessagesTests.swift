@@ -33,7 +33,7 @@ struct ProfileValidationMessagesTests {
 
     /// TestApp's clock: 2026-03-01 in Berlin.
     static let rows: [Row] = [
-        Row(member: "dateOfBirth", value: .text("2015-01-01"), message: "You must be at least 13 years old to use GTSD"),
+        Row(member: "dateOfBirth", value: .text("2015-01-01"), message: "You must be at least 13 years old to use w-diet"),
         Row(member: "dateOfBirth", value: .text("1900-01-01"), message: "Please enter a valid date of birth"),
         Row(member: "dateOfBirth", value: .text("2026-03-02"), message: "Date of birth cannot be in the future"),
         Row(member: "sex", value: .null, message: "Please select your gender"),
