@@ -49,7 +49,7 @@ struct MealJSON: ResponseEncodable, Sendable {
 
     /// 000's warning feedback, non-blocking.
     static func outsideWarning(_ window: EatingWindow) -> String {
-        Strings.current("meals.outsideWarning", ["window": MealFormat.compactWindowLabel(window)])
+        Strings.current("meals.outsideWarning", ["window": window.compactLabel])
     }
 }
 

@@ -14,7 +14,7 @@ struct EatingWindowBanner: Sendable {
 
     init(window: EatingWindow, now: Date, timeZone: TimeZone) {
         let strings = Strings.current
-        text = strings("meals.eatingWindowLabel", ["window": MealFormat.windowLabel(window)])
+        text = strings("meals.eatingWindowLabel", ["window": window.twelveHourLabel])
         switch window.placement(of: now, in: timeZone) {
         case .inside:
             nowMessage = strings("meals.windowInside")
@@ -328,15 +328,5 @@ enum MealFormat {
         formatter.timeZone = timeZone
         formatter.dateFormat = Strings.current("meals.clockFormat")
         return formatter
-    }
-
-    /// The eating window as the reader's clock writes it: "12pm - 6pm" / "12:00–18:00".
-    static func windowLabel(_ window: EatingWindow) -> String {
-        Strings.current.language == .english ? window.twelveHourLabel : window.label
-    }
-
-    /// The window in 000's warning: "12pm-6pm" / "12:00–18:00".
-    static func compactWindowLabel(_ window: EatingWindow) -> String {
-        Strings.current.language == .english ? EatingWindowJSON.warningLabel(window) : window.label
     }
 }
