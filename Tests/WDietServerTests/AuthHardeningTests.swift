@@ -62,15 +62,16 @@ struct AuthEnumerationTests {
                 _ = try await accounts.login(email: email, password: "wrong horse", kind: .api, clientAddress: address)
                 Issue.record("signed in")
                 return (APIError.unauthorized, 0)
-            } catch let error as APIError {
-                return (error, hasher.checkCount - before)
+            } catch {
+                // As the API answers it: status, code, message and fields.
+                return (APIError.from(error), hasher.checkCount - before)
             }
         }
         let unknown = try await attempt("nobody@example.com", address: "192.0.2.1")
         let wrong = try await attempt("ana@example.com", address: "192.0.2.2")
         let unknownAgain = try await attempt("nobody@example.com", address: "192.0.2.3")
         #expect(unknown.0 == wrong.0)
-        #expect(wrong.0 == AccountService.invalidCredentials)
+        #expect(wrong.0 == APIError(.unauthorized, code: "invalid_credentials", message: "Email or password is incorrect"))
         #expect(unknown.checks == 1 && wrong.checks == 1 && unknownAgain.checks == 1)
 
         let t = try TestApp()

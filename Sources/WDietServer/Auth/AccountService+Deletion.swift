@@ -8,36 +8,29 @@ extension AccountService {
     /// What a guest or an Apple/Google-only account types (sends) to confirm, having no password to prove.
     static let deleteConfirmation = "DELETE"
 
-    static var deletePasswordIncorrect: APIError {
-        let message = Strings.current("auth.passwordIncorrect")
-        return APIError(.unauthorized, code: "invalid_credentials", message: message, fields: ["password": message])
-    }
-
     /// An account with a password re-enters it: checked like a sign-in and under the same throttle (a wrong one
-    /// counts against the email and the client address; 429 while either is locked). An account without one sends
+    /// counts against the email and the client address; refused while either is locked). An account without one sends
     /// `confirm: "DELETE"`. Then the account's rows, its sessions and its email's sign-in failures are deleted,
     /// and this process forgets the sessions at once (another process within `SessionCache.timeToLive`).
     func deleteAccount(userId: UUID, password: String?, confirm: String?, clientAddress: String?) async throws {
-        guard let user = try await services.users.user(id: userId) else { throw APIError.unauthorized }
+        guard let user = try await services.users.user(id: userId) else { throw AccountRefusal.notSignedIn }
         var throttleKeys: [String] = []
         if let email = user.email {
             throttleKeys.append(LoginThrottle.keys(email: email, clientAddress: nil).account.stored)
         }
         if let hash = try await services.passwords.passwordHash(userId: userId), let email = user.email {
             guard let password, !password.isEmpty else {
-                let message = AccountInput.Message.passwordMissing
-                throw APIError.invalid(message, fields: ["password": message])
+                throw InvalidInput(["password": AccountInput.Message.passwordMissing])
             }
             let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
             try await throttle.check(keys)
             guard try await passwords.verify(password, hash: hash) else {
                 try await throttle.recordFailure(keys)
-                throw Self.deletePasswordIncorrect
+                throw AccountRefusal.deletePasswordIncorrect
             }
         } else {
             guard confirm == Self.deleteConfirmation else {
-                let message = Strings.current("auth.typeDeleteToConfirm")
-                throw APIError.invalid(message, fields: ["confirm": message])
+                throw InvalidInput(["confirm": Strings.current("auth.typeDeleteToConfirm")])
             }
         }
         try await services.userData.deleteAccount(userId: userId, loginThrottleKeys: throttleKeys)

@@ -4,67 +4,37 @@ import WDietCore
 import WDietStore
 
 /// Sign in with Apple and Google. Accounts are found by (issuer, subject), never by email: a verified token whose
-/// email belongs to an existing account does not open it (409 `link_required`); the identity is linked to that
-/// account only once its password is proven (`link`).
+/// email belongs to an existing account does not open it (`AccountRefusal.linkRequired`); the identity is linked to
+/// that account only once its password is proven (`link`).
 extension AccountService {
-    static func providerNotConfigured(_ name: IdentityProvider.Name) -> APIError {
-        let provider = name == .apple ? "Apple" : "Google"
-        return APIError(.notFound, code: "provider_not_configured", message: Strings.current("auth.providerNotConfigured", ["provider": provider]))
-    }
-
-    static func invalidIDToken(_ provider: IdentityProvider) -> APIError {
-        APIError(
-            .unauthorized, code: "invalid_id_token",
-            message: Strings.current("auth.invalidIdToken", ["provider": provider.displayName])
-        )
-    }
-
-    static func linkRequired(_ provider: IdentityProvider) -> APIError {
-        APIError(
-            .conflict, code: "link_required",
-            message: Strings.current("auth.linkRequired", ["provider": provider.displayName])
-        )
-    }
-
-    static var identityTaken: APIError {
-        APIError(.conflict, code: "identity_linked", message: Strings.current("auth.identityLinked"))
-    }
-
-    static func providerUnavailable(_ provider: IdentityProvider) -> APIError {
-        APIError(
-            .serviceUnavailable, code: "provider_unavailable",
-            message: Strings.current("auth.providerUnavailable", ["provider": provider.displayName])
-        )
-    }
-
-    /// The verified identity in a token, or the API's answer for a token that is not one.
+    /// The verified identity in a token; `InvalidInput` without a token or nonce, `AccountRefusal` for a provider
+    /// that is not set up, a token that does not verify, or keys that cannot be fetched.
     func verifiedIdentity(_ name: IdentityProvider.Name, idToken: String, nonce: String, logger: Logger) async throws -> IDTokenVerifier.Identity {
-        guard let verifier = identityVerifiers[name] else { throw Self.providerNotConfigured(name) }
+        guard let verifier = identityVerifiers[name] else { throw AccountRefusal.providerNotConfigured(name) }
         var errors: [String: String] = [:]
         if idToken.isEmpty { errors["idToken"] = Strings.current("auth.idTokenMissing") }
         if nonce.isEmpty { errors["nonce"] = Strings.current("auth.nonceMissing") }
-        if !errors.isEmpty { throw APIError.invalid(errors["idToken"] ?? errors["nonce"] ?? "", fields: errors) }
+        if !errors.isEmpty { throw InvalidInput(errors, message: errors["idToken"] ?? errors["nonce"]) }
         do {
             return try await verifier.verify(idToken, nonce: nonce)
         } catch let rejection as IDTokenVerifier.Rejection {
             logger.info("ID token refused", metadata: ["provider": "\(name.rawValue)", "reason": "\(rejection)"])
-            throw Self.invalidIDToken(verifier.provider)
+            throw AccountRefusal.invalidIDToken(name)
         } catch is JWKSCache.Unavailable {
             logger.warning("JWKS unavailable", metadata: ["provider": "\(name.rawValue)", "url": "\(verifier.provider.jwksURL)"])
-            throw Self.providerUnavailable(verifier.provider)
+            throw AccountRefusal.providerUnavailable(name)
         }
     }
 
     /// Signs in the account linked to the token's identity, or creates one (`created`). A verified email that an
-    /// account already has is 409 `link_required`.
+    /// account already has is refused (`.linkRequired`).
     func signIn(with name: IdentityProvider.Name, idToken: String, nonce: String, kind: AccountSession.Kind, logger: Logger) async throws -> SignedIn {
         let identity = try await verifiedIdentity(name, idToken: idToken, nonce: nonce, logger: logger)
         if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
             return try await startProviderSession(for: user, kind: kind)
         }
-        let provider = identityVerifiers[name]!.provider
         if let email = identity.verifiedEmail, try await services.users.user(email: email) != nil {
-            throw Self.linkRequired(provider)
+            throw AccountRefusal.linkRequired(name)
         }
         let user: User
         do {
@@ -76,7 +46,7 @@ extension AccountService {
             if let user = try await services.identities.user(issuer: identity.issuer, subject: identity.subject) {
                 return try await startProviderSession(for: user, kind: kind)
             }
-            throw Self.linkRequired(provider)
+            throw AccountRefusal.linkRequired(name)
         }
         var signedIn = try await startProviderSession(for: user, kind: kind)
         signedIn.created = true
@@ -93,7 +63,7 @@ extension AccountService {
         let identity = try await verifiedIdentity(name, idToken: idToken, nonce: nonce, logger: logger)
         let user: User
         if let signedInUserId {
-            guard let current = try await services.users.user(id: signedInUserId) else { throw APIError.unauthorized }
+            guard let current = try await services.users.user(id: signedInUserId) else { throw AccountRefusal.notSignedIn }
             if let accountEmail = current.email, try await services.passwords.passwordHash(userId: signedInUserId) != nil {
                 // Re-authentication: a session alone (perhaps a stolen one) must not add a way into the account.
                 user = try await checkPassword(email: accountEmail, password: password ?? "", clientAddress: clientAddress)
@@ -106,7 +76,7 @@ extension AccountService {
         do {
             try await services.identities.link(userId: user.id, issuer: identity.issuer, subject: identity.subject, email: identity.verifiedEmail)
         } catch StoreError.conflict {
-            throw Self.identityTaken
+            throw AccountRefusal.identityLinked
         }
         return try await startProviderSession(for: user, kind: kind)
     }

@@ -3,24 +3,14 @@ import Logging
 import WDietCore
 import WDietStore
 
-/// Signing up, in and out: what the API's auth routes do, and what the web pages will do through the same calls.
-/// Errors leave as `APIError`s with the words the forms show, in the request's language (`Strings.current`): each
-/// is made when it is thrown, never kept.
+/// Signing up, in and out: what the API's auth routes and the web pages both call. It says no with `InvalidInput`
+/// when a field breaks a rule and `AccountRefusal` for the rest (a wrong password, a taken email, a throttled
+/// sign-in), never with HTTP errors: the API answers them as JSON, the pages show their forms again.
 struct AccountService: Sendable {
     /// Sessions last 30 days from sign-in; using one does not extend it.
     static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
     /// `lastUsedAt` is written at most this often, so a signed-in request is a read, not a write.
     static let touchInterval: TimeInterval = 60 * 60
-
-    static var invalidCredentials: APIError {
-        APIError(.unauthorized, code: "invalid_credentials", message: Strings.current("auth.invalidCredentials"))
-    }
-    static var notAGuest: APIError { APIError(.conflict, code: "not_a_guest", message: Strings.current("auth.notAGuest")) }
-    /// The store's own conflict (two sign-ups racing) says the same, in English; the catalog's words go out.
-    static func emailTaken() -> APIError {
-        let message = Strings.current("auth.emailTaken")
-        return APIError(.conflict, code: "email_taken", message: message, fields: [AccountInput.Field.email.rawValue: message])
-    }
 
     /// A new session: the token goes to the client once; the store keeps its hash.
     struct SignedIn: Sendable {
@@ -32,11 +22,6 @@ struct AccountService: Sendable {
         var signsInWithProvider = false
     }
 
-    static var currentPasswordIncorrect: APIError {
-        let message = Strings.current("auth.currentPasswordIncorrect")
-        return APIError(.unauthorized, code: "invalid_credentials", message: message, fields: ["currentPassword": message])
-    }
-    static var noPassword: APIError { APIError(.conflict, code: "no_password", message: Strings.current("auth.noPassword")) }
     static var samePassword: String { Strings.current("auth.samePassword") }
 
     let services: AppServices
@@ -63,13 +48,13 @@ struct AccountService: Sendable {
     func register(email: String, password: String, kind: AccountSession.Kind) async throws -> SignedIn {
         let email = try Self.validatedNewAccount(email: email, password: password)
         // Checked before the slow hash; the store checks again, for two sign-ups racing.
-        if try await services.users.user(email: email) != nil { throw Self.emailTaken() }
+        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
         let hash = try await passwords.hash(password)
         let user: User
         do {
             user = try await services.accounts.createAccount(id: UUID(), email: email, displayName: "", passwordHash: hash)
         } catch StoreError.conflict {
-            throw Self.emailTaken()
+            throw AccountRefusal.emailTaken
         }
         return try await startSession(for: user, kind: kind)
     }
@@ -82,7 +67,7 @@ struct AccountService: Sendable {
         return try await startSession(for: user, kind: kind)
     }
 
-    /// The account this email and password open, under the throttle; `invalidCredentials` otherwise. Both the
+    /// The account this email and password open, under the throttle; `.invalidCredentials` otherwise. Both the
     /// unknown-email and the wrong-password paths run one bcrypt verify, so neither status, body nor time tells
     /// them apart.
     func checkPassword(email: String, password: String, clientAddress: String?) async throws -> User {
@@ -100,7 +85,7 @@ struct AccountService: Sendable {
         }
         guard let verified else {
             try await throttle.recordFailure(keys)
-            throw Self.invalidCredentials
+            throw AccountRefusal.invalidCredentials
         }
         try await throttle.recordSuccess(keys)
         return verified
@@ -112,9 +97,9 @@ struct AccountService: Sendable {
     func changePassword(
         userId: UUID, currentPassword: String, newPassword: String, kind: AccountSession.Kind, clientAddress: String?
     ) async throws -> SignedIn {
-        guard let user = try await services.users.user(id: userId) else { throw APIError.unauthorized }
+        guard let user = try await services.users.user(id: userId) else { throw AccountRefusal.notSignedIn }
         guard let email = user.email, let currentHash = try await services.passwords.passwordHash(userId: userId) else {
-            throw Self.noPassword
+            throw AccountRefusal.noPassword
         }
         var errors: [String: String] = [:]
         if currentPassword.isEmpty { errors["currentPassword"] = Strings.current("auth.currentPasswordMissing") }
@@ -125,21 +110,20 @@ struct AccountService: Sendable {
             errors["newPassword"] = Self.samePassword
         }
         if !errors.isEmpty {
-            let first = errors["currentPassword"] ?? errors["newPassword"] ?? ""
-            throw APIError.invalid(first, fields: errors)
+            throw InvalidInput(errors, message: errors["currentPassword"] ?? errors["newPassword"])
         }
         let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
         try await throttle.check(keys)
         guard try await passwords.verify(currentPassword, hash: currentHash) else {
             try await throttle.recordFailure(keys)
-            throw Self.currentPasswordIncorrect
+            throw AccountRefusal.currentPasswordIncorrect
         }
         try await throttle.recordSuccess(keys)
         let hash = try await passwords.hash(newPassword)
         do {
             try await services.passwords.replacePassword(userId: userId, passwordHash: hash)
         } catch StoreError.notFound {
-            throw Self.noPassword
+            throw AccountRefusal.noPassword
         }
         sessionCache.forget(userId: userId)
         return try await startSession(for: user, kind: kind)
@@ -162,9 +146,9 @@ struct AccountService: Sendable {
     /// open it.
     func upgradeGuest(userId: UUID, email: String, password: String, kind: AccountSession.Kind, logger: Logger) async throws -> SignedIn {
         let email = try Self.validatedNewAccount(email: email, password: password)
-        guard let current = try await services.users.user(id: userId) else { throw APIError.unauthorized }
-        guard current.email == nil else { throw Self.notAGuest }
-        if try await services.users.user(email: email) != nil { throw Self.emailTaken() }
+        guard let current = try await services.users.user(id: userId) else { throw AccountRefusal.notSignedIn }
+        guard current.email == nil else { throw AccountRefusal.notAGuest }
+        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
         let hash = try await passwords.hash(password)
         let user: User
         do {
@@ -172,7 +156,7 @@ struct AccountService: Sendable {
         } catch StoreError.conflict {
             // Something changed meanwhile: the email was taken, or the guest was upgraded by another request.
             let now = try await services.users.user(id: userId)
-            throw now?.email == nil ? Self.emailTaken() : Self.notAGuest
+            throw now?.email == nil ? AccountRefusal.emailTaken : AccountRefusal.notAGuest
         }
         try await services.accounts.deleteSessions(userId: userId)
         sessionCache.forget(userId: userId)
@@ -240,9 +224,9 @@ struct AccountService: Sendable {
         return SignedIn(token: token, user: user)
     }
 
-    /// The normalized email, or a 422 naming every field that is wrong.
+    /// The normalized email, or `InvalidInput` naming every field that is wrong.
     /// The password must also meet `PasswordPolicy` (not a common password, not the email).
-    private static func validatedNewAccount(email: String, password: String) throws(APIError) -> String {
+    private static func validatedNewAccount(email: String, password: String) throws(InvalidInput) -> String {
         var errors = AccountInput.signUpErrors(email: email, password: password)
         let normalized = AccountInput.normalizedEmail(email)
         if errors[.password] == nil, let message = PasswordPolicy.newPasswordError(password, email: normalized) {
@@ -252,8 +236,9 @@ struct AccountService: Sendable {
         return normalized
     }
 
-    static func invalid(_ errors: [AccountInput.Field: String]) -> APIError {
+    /// The email's message leads when both fields are wrong.
+    static func invalid(_ errors: [AccountInput.Field: String]) -> InvalidInput {
         let first = AccountInput.Field.allCases.compactMap { errors[$0] }.first ?? AccountInput.Message.email
-        return .invalid(first, fields: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }))
+        return InvalidInput(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }), message: first)
     }
 }

@@ -5,6 +5,14 @@ import Foundation
 struct IdentityProvider: Sendable {
     enum Name: String, Sendable, CaseIterable {
         case apple, google
+
+        /// "Apple", "Google": the same in every language.
+        var displayName: String {
+            switch self {
+            case .apple: "Apple"
+            case .google: "Google"
+            }
+        }
     }
 
     var name: Name
@@ -17,12 +25,7 @@ struct IdentityProvider: Sendable {
     /// Apple's tokens carry the SHA-256 (lowercase hex) of the nonce the app generated; Google's carry it as is.
     var nonceIsHashed: Bool
 
-    var displayName: String {
-        switch name {
-        case .apple: "Apple"
-        case .google: "Google"
-        }
-    }
+    var displayName: String { name.displayName }
 
     var canonicalIssuer: String { issuers[0] }
 

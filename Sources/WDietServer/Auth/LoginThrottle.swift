@@ -1,14 +1,14 @@
 import Crypto
 import Foundation
-import Hummingbird
 import WDietCore
 import WDietStore
 
 /// Password guessing slowed down (OWASP ASVS 5.0 V6.3.1): failed password checks are counted in fixed 15-minute
 /// windows per account and per client address, in the store, so every server process counts the same failures.
 ///
-/// - An email with 5 failures in its window is refused (429, Retry-After) until the window ends: at most 20 guesses
-///   an hour at any one account, however many addresses the guesses come from.
+/// - An email with 5 failures in its window is refused (`AccountRefusal.tooManyAttempts`: 429 with Retry-After)
+///   until the window ends: at most 20 guesses an hour at any one account, however many addresses the guesses
+///   come from.
 /// - A client address with 20 failures in its window is refused the same way, whichever emails it tries.
 /// - A successful sign-in clears its account's count (not its address's).
 ///
@@ -43,11 +43,11 @@ struct LoginThrottle: Sendable {
         )
     }
 
-    /// Throws the 429 when any of the keys is at its limit.
+    /// Refuses the attempt (`.tooManyAttempts`) when any of the keys is at its limit.
     func check(_ keys: Keys) async throws {
         let at = now()
         let counts = try await store.failureCounts(keys: keys.all.map(\.stored), now: at, window: Self.window)
-        if let seconds = Self.secondsToWait(counts, keys: keys, now: at) { throw Self.tooManyAttempts(retryAfter: seconds) }
+        if let seconds = Self.secondsToWait(counts, keys: keys, now: at) { throw AccountRefusal.tooManyAttempts(retryAfterSeconds: seconds) }
     }
 
     func recordFailure(_ keys: Keys) async throws {
@@ -68,14 +68,6 @@ struct LoginThrottle: Sendable {
             return remaining > 0 ? Int(remaining.rounded(.up)) : nil
         }
         return waits.max()
-    }
-
-    static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
-        APIError(
-            .tooManyRequests, code: "too_many_attempts",
-            message: Strings.current("auth.tooManyAttempts", ["wait": waitText(seconds)]),
-            headers: [.retryAfter: String(seconds)]
-        )
     }
 
     /// "12m 45s", "45s", as 001 §12.7 writes a wait ("12 Min. 45 Sek." in German).

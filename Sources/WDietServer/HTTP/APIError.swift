@@ -63,6 +63,8 @@ extension APIError {
             return error
         case let error as InvalidInput:
             return .invalid(error.message, fields: error.fields)
+        case let refusal as AccountRefusal:
+            return APIError(refusal)
         case let error as StoreError:
             switch error {
             case .notFound(let m): return .notFound(CatalogText.localized(m))

@@ -75,11 +75,12 @@ struct OnboardingPages: Sendable {
                 let signedIn = try await accounts.register(email: form.text("email"), password: form["password"] ?? "", kind: .web)
                 recordAccountStep(userId: signedIn.user.id, method: "email", logger: context.logger)
                 return signedInRedirect(signedIn, to: "/onboarding/profile")
-            } catch let error as APIError where error.status.code < 500 {
+            } catch {
+                guard let refused = RefusedAccountForm(error) else { throw error }
                 var step = AccountStep(chrome: PageChrome(context: context), email: form.text("email"))
-                step.emailError = error.fields["email"]
-                step.passwordError = error.fields["password"]
-                if step.emailError == nil && step.passwordError == nil { step.formError = error.message }
+                step.emailError = refused.fields["email"]
+                step.passwordError = refused.fields["password"]
+                step.formError = refused.formMessage(besides: "email", "password")
                 return try preSessionPage("onboarding-account", step, context: context, status: .unprocessableContent)
             }
         }
@@ -100,19 +101,15 @@ struct OnboardingPages: Sendable {
                 let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address)
                 // "/" sends the user on to the dashboard, or to the profile steps if onboarding was left half-way.
                 return signedInRedirect(signedIn, to: "/")
-            } catch let error as APIError where error.status.code < 500 {
+            } catch {
+                guard let refused = RefusedAccountForm(error) else { throw error }
                 var page = LoginPage(chrome: PageChrome(context: context), email: form.text("email"))
-                page.emailError = error.fields["email"]
-                page.passwordError = error.fields["password"]
-                if page.emailError == nil && page.passwordError == nil { page.formError = error.message }
-                let status: HTTPResponse.Status = switch error.status {
-                case .unauthorized, .tooManyRequests: error.status
-                default: .unprocessableContent
-                }
-                var response = try preSessionPage("login", page, context: context, status: status)
-                // A throttled sign-in says how long to wait, in the message and for clients in Retry-After.
-                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
-                return response
+                page.emailError = refused.fields["email"]
+                page.passwordError = refused.fields["password"]
+                page.formError = refused.formMessage(besides: "email", "password")
+                // 422, 401 for a wrong pair, 429 while throttled: then it says how long to wait, in the message and
+                // for clients in Retry-After.
+                return refused.withRetryAfter(try preSessionPage("login", page, context: context, status: refused.status))
             }
         }
         router.post("/logout") { request, context in

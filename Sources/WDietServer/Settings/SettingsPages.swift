@@ -75,14 +75,15 @@ struct SettingsPages: Sendable {
                 var response = Response(status: .seeOther, headers: [.location: "/settings?account=created", .cacheControl: "no-store"])
                 response.setCookie(WebSession.sessionCookie(signedIn.token, secure: configuration.secureCookies))
                 return response
-            } catch let error as APIError where error.status.code < 500 {
+            } catch {
+                guard let refused = RefusedAccountForm(error) else { throw error }
                 let stored = try await WebPage.requireProfile(services, userId: userId)
                 var page = try await settingsPage(stored, userId: userId, context: context)
                 page.upgradeEmail = form.text("email")
-                page.emailError = error.fields["email"]
-                page.passwordError = error.fields["password"]
-                if page.emailError == nil && page.passwordError == nil { page.accountError = error.message }
-                return try WebTemplates.page("settings", page, status: error.status == .conflict ? .conflict : .unprocessableContent)
+                page.emailError = refused.fields["email"]
+                page.passwordError = refused.fields["password"]
+                page.accountError = refused.formMessage(besides: "email", "password")
+                return try WebTemplates.page("settings", page, status: refused.status == .conflict ? .conflict : .unprocessableContent)
             }
         }
     }
@@ -101,15 +102,14 @@ struct SettingsPages: Sendable {
                 var response = Response(status: .seeOther, headers: [.location: "/settings?password=changed", .cacheControl: "no-store"])
                 response.setCookie(WebSession.sessionCookie(signedIn.token, secure: configuration.secureCookies))
                 return response
-            } catch let error as APIError where error.status.code < 500 {
+            } catch {
+                guard let refused = RefusedAccountForm(error) else { throw error }
                 let stored = try await WebPage.requireProfile(services, userId: userId)
                 var page = try await settingsPage(stored, userId: userId, context: context)
-                page.currentPasswordError = error.fields["currentPassword"]
-                page.newPasswordError = error.fields["newPassword"]
-                if page.currentPasswordError == nil && page.newPasswordError == nil { page.passwordFormError = error.message }
-                var response = try WebTemplates.page("settings", page, status: error.status)
-                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
-                return response
+                page.currentPasswordError = refused.fields["currentPassword"]
+                page.newPasswordError = refused.fields["newPassword"]
+                page.passwordFormError = refused.formMessage(besides: "currentPassword", "newPassword")
+                return refused.withRetryAfter(try WebTemplates.page("settings", page, status: refused.status))
             }
         }
     }
@@ -128,15 +128,14 @@ struct SettingsPages: Sendable {
                 var response = Response(status: .seeOther, headers: [.location: "/?account=deleted", .cacheControl: "no-store"])
                 response.setCookie(WebSession.clearedSessionCookie(secure: configuration.secureCookies))
                 return response
-            } catch let error as APIError where error.status.code < 500 {
+            } catch {
+                guard let refused = RefusedAccountForm(error) else { throw error }
                 let stored = try await WebPage.requireProfile(services, userId: userId)
                 var page = try await settingsPage(stored, userId: userId, context: context)
-                page.deletePasswordError = error.fields["password"]
-                if page.deletePasswordError == nil { page.deleteError = error.message }
+                page.deletePasswordError = refused.fields["password"]
+                page.deleteError = refused.formMessage(besides: "password")
                 page.deleteDialogOpen = true
-                var response = try WebTemplates.page("settings", page, status: error.status)
-                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
-                return response
+                return refused.withRetryAfter(try WebTemplates.page("settings", page, status: refused.status))
             }
         }
     }
