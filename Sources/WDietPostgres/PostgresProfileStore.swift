@@ -10,13 +10,22 @@ public struct PostgresProfileStore: ProfileStore {
     let client: PostgresClient
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Profiles this process has read, tagged with their versions. Every meal and weight save, the dashboard's API
+    /// and the plan read the profile first; when the session lookup (one statement, already paid for) saw the same
+    /// version, the copy is the row the read would return, whichever process wrote it: a profile's every change
+    /// takes a new version (`PostgresUserVersions`).
+    private let cache: UserGenerationCache<StoredProfile>?
 
     /// `now` stamps `createdAt` and `updatedAt` and says which local day a profile change was made on (so when it
-    /// applies); tests pass a fixed clock.
-    public init(client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "wdiet.postgres.profiles")) {
+    /// applies); tests pass a fixed clock. `cachesProfiles: false` reads the database every time.
+    public init(
+        client: PostgresClient, now: @escaping @Sendable () -> Date = Date.init, cachesProfiles: Bool = true,
+        logger: Logger = Logger(label: "wdiet.postgres.profiles")
+    ) {
         self.client = client
         self.now = now
         self.logger = logger
+        cache = cachesProfiles ? UserGenerationCache(capacity: 50_000) : nil
     }
 
     static let columns = """
@@ -30,6 +39,17 @@ public struct PostgresProfileStore: ProfileStore {
         try await PostgresStoreErrors.guarded(logger) {
             try await Self.liveProfile(userId: userId, client: client, logger: logger)
         }
+    }
+
+    public func profile(userId: UUID, seen: ProfileSeen?) async throws -> StoredProfile? {
+        guard let cache, let seen else { return try await profile(userId: userId) }
+        guard case .version(let version) = seen else { return nil }
+        let key = userId.uuidString
+        if let kept = cache.value(forUser: key, generation: UInt64(bitPattern: version)) { return kept }
+        guard let read = try await profile(userId: userId) else { return nil }
+        // Kept under the version it carries: if a change committed after the lookup, the next request's lookup sees it.
+        cache.store(read, forUser: key, generation: UInt64(bitPattern: read.version))
+        return read
     }
 
     /// The user's live profile through `ProfileRead`.

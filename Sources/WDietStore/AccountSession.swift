@@ -23,10 +23,14 @@ public struct AccountSession: Hashable, Sendable {
     /// request learns it without another round trip; nil when they follow their browser's `Accept-Language`.
     /// Like the rest of the lookup it says nothing when a store builds a session to create it.
     public var language: Language?
+    /// The user's live profile as the lookup saw it, when the store reads it together with the session
+    /// (PostgreSQL); nil when the store did not look. `ProfileStore.profile(userId:seen:)` then answers from a
+    /// per-process copy without another round trip.
+    public var profileSeen: ProfileSeen?
 
     public init(
         tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date, dataVersion: Int64? = nil,
-        language: Language? = nil
+        language: Language? = nil, profileSeen: ProfileSeen? = nil
     ) {
         self.tokenHash = tokenHash
         self.userId = userId
@@ -36,6 +40,7 @@ public struct AccountSession: Hashable, Sendable {
         self.lastUsedAt = lastUsedAt
         self.dataVersion = dataVersion
         self.language = language
+        self.profileSeen = profileSeen
     }
 
     public func isExpired(at now: Date) -> Bool { now >= expiresAt }

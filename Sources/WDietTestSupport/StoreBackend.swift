@@ -151,6 +151,15 @@ public struct CoachStores: Sendable {
     /// Drops the PostgreSQL database; nothing to do for SQLite's in-memory one.
     public func tearDown() async { await tearDownAction() }
 
+    /// A second profile store on the same database, with its own kept copies: another `wdiet serve` process. (On
+    /// SQLite one process owns the file, so it is simply another store.)
+    public func anotherProcessProfiles() async throws -> any ProfileStore {
+        switch database {
+        case .sqlite(let database): SQLiteProfileStore(database: database, now: clock.closure)
+        case .postgres(let client): PostgresProfileStore(client: client, now: clock.closure)
+        }
+    }
+
     /// Creates a user to own the rows a test writes.
     public func makeUser(email: String? = nil, displayName: String = "Test") async throws -> UUID {
         try await users.createUser(id: UUID(), email: email, displayName: displayName).id

@@ -186,6 +186,8 @@ struct AccountService: Sendable {
         var dataVersion: Int64?
         /// The account's chosen language; nil to follow the browser.
         var language: Language?
+        /// What the lookup saw of the profile (PostgreSQL), like `dataVersion` never from the session cache.
+        var profileSeen: ProfileSeen? = nil
     }
 
     /// The user a presented token signs in, or nil: unknown, expired (then forgotten), or presented another way
@@ -207,7 +209,8 @@ struct AccountService: Sendable {
             try await services.accounts.touchSession(tokenHash: tokenHash, lastUsedAt: now)
         }
         sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
-        return SignedInRequest(userId: session.userId, dataVersion: session.dataVersion, language: session.language)
+        return SignedInRequest(
+            userId: session.userId, dataVersion: session.dataVersion, language: session.language, profileSeen: session.profileSeen)
     }
 
     func user(id: UUID) async throws -> User? {

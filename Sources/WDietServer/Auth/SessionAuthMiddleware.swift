@@ -24,6 +24,7 @@ struct SessionAuthMiddleware: RouterMiddleware {
             let signedIn = try await accounts.signedInRequest(presenting: presented.token, as: presented.kind)
             context.userId = signedIn?.userId
             context.userDataVersion = signedIn?.dataVersion
+            context.profileSeen = signedIn?.profileSeen
             language = signedIn?.language
             if presented.kind == .web, context.userId != nil {
                 context.webSessionToken = presented.token

@@ -17,7 +17,7 @@ struct DashboardAPI: Sendable {
         let requested = try APIInput.date(query: "date", of: request)
         if let date = requested {
             // Another day needs the user's zone to find its noon; today (the common case) needs no extra read.
-            guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
+            guard let stored = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen) else { throw APIError.profileMissing }
             now = Self.instant(for: date, now: now, in: stored.profile.timeZone)
         }
         do {

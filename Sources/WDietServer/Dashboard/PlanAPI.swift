@@ -14,7 +14,7 @@ struct PlanAPI: Sendable {
 
     @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> PlanSummary {
         let requested = try APIInput.date(query: "date", of: request)
-        guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
+        guard let stored = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen) else { throw APIError.profileMissing }
         let date = requested ?? LocalDate(services.now(), in: stored.profile.timeZone)
         let weight = try await services.weights.recentDailyWeights(userId: context.userId, through: date, days: 1).last?.entry.kg
         let profile = stored.profile(forTargetsOn: date)

@@ -11,6 +11,8 @@ public struct AppRequestContext: RequestContext {
     public var userId: UUID?
     /// The user's data version read with the session (PostgreSQL), for the dashboard's kept inputs; see `AccountSession`.
     var userDataVersion: Int64?
+    /// What the session lookup saw of the user's profile (PostgreSQL); see `ProfileStore.profile(userId:seen:)`.
+    var profileSeen: ProfileSeen?
     /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
     var webSessionToken: String?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
@@ -22,6 +24,7 @@ public struct AppRequestContext: RequestContext {
         coreContext = .init(source: source)
         userId = nil
         userDataVersion = nil
+        profileSeen = nil
         webSessionToken = nil
         verifiedForm = nil
         remoteAddress = source.channel.remoteAddress?.ipAddress
@@ -37,6 +40,7 @@ public struct AuthenticatedContext: ChildRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let userId: UUID
     var userDataVersion: Int64?
+    var profileSeen: ProfileSeen?
     var remoteAddress: String?
 
     public init(context: AppRequestContext) throws {
@@ -44,6 +48,7 @@ public struct AuthenticatedContext: ChildRequestContext {
         coreContext = context.coreContext
         self.userId = userId
         userDataVersion = context.userDataVersion
+        profileSeen = context.profileSeen
         remoteAddress = context.remoteAddress
     }
 

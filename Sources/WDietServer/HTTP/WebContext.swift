@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietStore
 
 /// What a web page handler can know about its request: who is signed in with the web cookie, and the form that
 /// `CSRFMiddleware` read and checked. Both the open pages (`AppRequestContext`) and the signed-in ones
@@ -30,6 +31,7 @@ struct WebUserContext: ChildRequestContext, WebRequestContext {
     var coreContext: CoreRequestContextStorage
     let userId: UUID
     var userDataVersion: Int64?
+    var profileSeen: ProfileSeen?
     var webSessionToken: String?
     var remoteAddress: String?
     var verifiedForm: WebForm?
@@ -39,6 +41,7 @@ struct WebUserContext: ChildRequestContext, WebRequestContext {
         coreContext = context.coreContext
         self.userId = userId
         userDataVersion = context.userDataVersion
+        profileSeen = context.profileSeen
         webSessionToken = context.webSessionToken
         remoteAddress = context.remoteAddress
         verifiedForm = context.verifiedForm

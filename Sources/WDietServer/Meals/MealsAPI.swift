@@ -23,7 +23,7 @@ struct MealsAPI: Sendable {
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let body = try await APIInput.decode(MealBody.self, from: request, context: context)
         let id = try APIInput.uuid(body.id)
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileRequired }
         let saved = try await logging.log(body, id: id, userId: context.userId, profile: profile, logger: context.logger)
         return try Self.created(MealJSON(saved, profile: profile), request: request, context: context)
     }
@@ -31,7 +31,7 @@ struct MealsAPI: Sendable {
     /// A local day's meals (`?date=`, default today in the user's zone), newest first, with their totals.
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> MealDayJSON {
         let requested = try APIInput.date(query: "date", of: request)
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileMissing }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileMissing }
         let date = requested ?? LocalDate(services.now(), in: profile.timeZone)
         let meals = try await services.meals.meals(userId: context.userId, on: date)
         return MealDayJSON(
@@ -44,7 +44,7 @@ struct MealsAPI: Sendable {
         let id = try APIInput.uuid(path: "id", of: context)
         let body = try await APIInput.decode(MealBody.self, from: request, context: context)
         let existing = try await logging.meal(userId: context.userId, id: id)
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileRequired }
         return MealJSON(try await logging.change(existing, with: body, userId: context.userId, profile: profile), profile: profile)
     }
 
@@ -57,7 +57,7 @@ struct MealsAPI: Sendable {
     /// "Undo" after a delete: the meal is back, with a new version. Unknown or someone else's: 404.
     @Sendable func restore(_ request: Request, context: AuthenticatedContext) async throws -> MealJSON {
         let id = try APIInput.uuid(path: "id", of: context)
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileRequired }
         return MealJSON(try await logging.restore(userId: context.userId, id: id), profile: profile)
     }
 

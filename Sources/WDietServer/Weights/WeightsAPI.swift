@@ -18,7 +18,7 @@ struct WeightsAPI: Sendable {
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let body = try await APIInput.decode(WeightBody.self, from: request, context: context)
         let id = try APIInput.uuid(body.id)
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileRequired }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileRequired }
         let saved = try await WeightLogging(services: services).log(body, id: id, userId: context.userId, profile: profile, logger: context.logger)
         let recent = try await services.weights.recentDailyWeights(
             userId: context.userId, through: saved.localDate, days: DashboardInputs.weightDays
@@ -33,7 +33,7 @@ struct WeightsAPI: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> WeightHistoryJSON {
-        guard let profile = try await services.profiles.profile(userId: context.userId)?.profile else { throw APIError.profileMissing }
+        guard let profile = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen)?.profile else { throw APIError.profileMissing }
         async let history = services.weights.weightHistory(userId: context.userId)
         async let daily = services.weights.dailyWeights(userId: context.userId)
         let entries = try await history

@@ -295,11 +295,12 @@ struct AccountStoreConformanceTests {
 }
 
 extension AccountSession {
-    /// The session as it was created: the lookup adds the user's data version on PostgreSQL (see
-    /// `CoachDashboardConformanceTests` for what it must do).
+    /// The session as it was created: the lookup adds the user's data version and what it saw of the profile on
+    /// PostgreSQL (see `CoachDashboardConformanceTests` for what they must do).
     var withoutDataVersion: AccountSession {
         var session = self
         session.dataVersion = nil
+        session.profileSeen = nil
         return session
     }
 }

@@ -184,4 +184,52 @@ import WDietTestSupport
             }
         }
     }
+
+    /// The profile a meal or weight save reads comes from the process's copy when the session lookup saw its
+    /// version (PostgreSQL). What another process saves must be read at once: here a second store on the same
+    /// database stands for the other process, and the first store, which kept the old profile, must answer the new.
+    @Test(arguments: StoreBackend.allCases)
+    func theProfileReadWithTheSessionIsNeverOlderThanTheLookup(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let now = stores.clock.now
+            try await stores.accounts.createSession(AccountSession(
+                tokenHash: Self.tokenHash, userId: user, kind: .api, createdAt: now,
+                expiresAt: now.addingTimeInterval(86_400), lastUsedAt: now))
+            func seen() async throws -> ProfileSeen? { try await stores.accounts.session(tokenHash: Self.tokenHash)?.profileSeen }
+
+            // No profile yet: the lookup says so, and no read is needed to answer "none".
+            let before = try await seen()
+            #expect(try await stores.profiles.profile(userId: user, seen: before) == nil)
+
+            let first = try await stores.profiles.saveProfile(Fixtures.profile(timeZone: "UTC"), userId: user, expectedVersion: nil)
+            let seenFirst = try await seen()
+            #expect(try await stores.profiles.profile(userId: user, seen: seenFirst) == first)
+
+            // "Another process" saves a change through its own store (its own cache) on the same database.
+            let other = try await stores.anotherProcessProfiles()
+            var changed = first.profile
+            changed.mealsPerDay = 5
+            let second = try await other.saveProfile(changed, userId: user, expectedVersion: first.version)
+            if backend == .postgres {
+                // The copy is really kept: asked with the version it was read at, the first store answers it unread.
+                // (A caller only ever passes what its own session lookup has just seen.)
+                #expect(try await stores.profiles.profile(userId: user, seen: seenFirst) == first)
+            }
+            let seenSecond = try await seen()
+            let answered = try #require(try await stores.profiles.profile(userId: user, seen: seenSecond))
+            #expect(answered == second)
+            #expect(answered.profile.mealsPerDay == 5)
+
+            switch backend {
+            case .sqlite:
+                #expect(before == nil && seenFirst == nil && seenSecond == nil, "SQLite's lookup does not read the profile")
+            case .postgres:
+                #expect(before == ProfileSeen.none)
+                #expect(seenFirst == .version(first.version))
+                #expect(seenSecond == .version(second.version))
+                #expect(second.version > first.version)
+            }
+        }
+    }
 }
