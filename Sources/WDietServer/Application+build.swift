@@ -73,6 +73,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     // First, so that every error message and page below it is in the reader's language.
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
+    // What fails before a handler runs: a path that is neither a route nor a file, the session lookup, a cross-site post.
     router.add(middleware: APIErrorMiddleware())
     router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
     let accounts = AccountService(
@@ -82,6 +83,9 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
+    router.add(middleware: AccountLanguageMiddleware())
+    // What handlers throw, answered while the account's language is current.
+    router.add(middleware: APIErrorMiddleware(passesUnmatchedPaths: true))
     router.add(middleware: WebErrorEventMiddleware(events: services.events))
     StringsScript.addRoute(to: router)
     router.get("/health") { _, _ in

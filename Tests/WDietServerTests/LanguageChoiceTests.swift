@@ -155,6 +155,37 @@ struct LanguageChoiceTests {
         }
     }
 
+    @Test("every error a handler throws is in the account's language; a path that is no route still finds its file")
+    func errorsOfEveryKindInTheChosenLanguage() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let ana = try await client.register("ana@example.com")
+            #expect(try await client.send(.put, "/api/v1/settings/language", body: #"{"language":"de"}"#, token: ana.token).status == .ok)
+            let english: HTTPFields = [.acceptLanguage: "en"]
+
+            // An account's refusal (no HTTP in it) and a store's "not found", answered in German.
+            let wrong = try await client.send(
+                .post, "/api/v1/auth/password", body: #"{"currentPassword":"wrong horse","newPassword":"battery staple"}"#,
+                token: ana.token, headers: english)
+            #expect(wrong.status == .unauthorized)
+            #expect(try wrong.errorDetail().code == "invalid_credentials")
+            #expect(try wrong.errorDetail().message == "Dein aktuelles Passwort ist falsch")
+            #expect(wrong.headers[.contentLanguage] == "de")
+            let missing = try await client.send(
+                .delete, "/api/v1/meals/\(UUID().uuidString.lowercased())", token: ana.token, headers: english)
+            #expect(missing.status == .notFound)
+            #expect(try missing.errorDetail().message == "Mahlzeit nicht gefunden")
+            #expect(missing.headers[.contentLanguage] == "de")
+
+            // The router's "no such route" goes on to the static files, and past them is the "not found" of anyone.
+            let script = try await client.send(.get, "/assets/js/settings.js", token: ana.token, headers: english)
+            #expect(script.status == .ok)
+            let nowhere = try await client.send(.get, "/api/v1/nowhere", token: ana.token, headers: english)
+            #expect(nowhere.status == .notFound)
+            #expect(try nowhere.errorDetail().code == "http_404")
+        }
+    }
+
     @Test("a choice made on one device applies at once to the user's other sessions, though this process remembered them")
     func everySessionOfTheUser() async throws {
         let t = try TestApp()

@@ -108,15 +108,25 @@ extension APIError {
     }
 }
 
-/// Turns every error that reaches it into the API's JSON shape. The web app's routes have their own error pages
-/// (`WebErrorPageMiddleware` on the web groups); a path no route matched still gets the HTML "not found" page
-/// unless it is under /api/.
+/// Turns every error that reaches it into the API's JSON shape, in the current language (`Strings.current`). The web
+/// app's routes have their own error pages (`WebErrorPageMiddleware` on the web groups); any other path outside
+/// /api/ gets the HTML error page.
+///
+/// It stands twice in `buildRouter`. Inside `AccountLanguageMiddleware` it answers what handlers throw, so a signed-in
+/// account reads its errors in the language it chose; there it lets the router's "no such route" pass
+/// (`passesUnmatchedPaths`), since the path may be a file for `FileMiddleware`. Outermost it answers the rest, in the
+/// browser's language: a path that is neither a route nor a file, a session that could not be looked up, a
+/// cross-site post.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    var passesUnmatchedPaths = false
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let redirect as WebRedirect {
             return try redirect.response(from: request, context: context)
+        } catch let unmatched as HTTPError where passesUnmatchedPaths && unmatched.status == .notFound {
+            throw unmatched
         } catch {
             let apiError = APIError.logged(error, path: request.uri.path, logger: context.logger)
             if !request.uri.path.hasPrefix("/api/"), let page = try? WebErrorPage.response(for: apiError, path: request.uri.path) {

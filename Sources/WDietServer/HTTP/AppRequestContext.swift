@@ -15,6 +15,9 @@ public struct AppRequestContext: RequestContext {
     var profileSeen: ProfileSeen?
     /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
     var webSessionToken: String?
+    /// The language the signed-in account chose in Settings, read with the session; nil to follow the browser.
+    /// `AccountLanguageMiddleware` runs the rest of the request in it.
+    var accountLanguage: Language?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
     var remoteAddress: String?
     /// A web form that `CSRFMiddleware` read and checked (see `WebRequestContext`).
@@ -26,6 +29,7 @@ public struct AppRequestContext: RequestContext {
         userDataVersion = nil
         profileSeen = nil
         webSessionToken = nil
+        accountLanguage = nil
         verifiedForm = nil
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }

@@ -3,9 +3,9 @@ import Hummingbird
 import WDietCore
 
 /// Puts the whole request in the reader's language: everything below it (validation messages, API errors, pages)
-/// reads `Strings.current`. This outermost layer takes the browser's `Accept-Language`; `SessionAuthMiddleware`
-/// narrows it to the account's own choice once it knows who is asking. The response says which it was
-/// (`Content-Language`), and that it depends on the header (`Vary`).
+/// reads `Strings.current`. This outermost layer takes the browser's `Accept-Language`; `AccountLanguageMiddleware`
+/// narrows it to the account's own choice once `SessionAuthMiddleware` knows who is asking. The response says which
+/// it was (`Content-Language`), and that it depends on the header (`Vary`).
 struct LanguageMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let language = Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? .english
@@ -16,6 +16,24 @@ struct LanguageMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.contentLanguage] = Strings.of(language).language.tag
         }
         response.headers[values: .vary].append("Accept-Language")
+        return response
+    }
+}
+
+/// Runs the rest of a signed-in request in the language its account chose in Settings (`accountLanguage`, read
+/// with the session), and says so in `Content-Language`. Without a choice the browser's language stays.
+///
+/// An error must be answered below it, while the account's language is still current: the `APIErrorMiddleware`
+/// inside it does that. Only the router's "no such route" passes, for `FileMiddleware` (and then the outer
+/// `APIErrorMiddleware`, in the browser's language, as for anyone).
+struct AccountLanguageMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let language = context.accountLanguage else { return try await next(request, context) }
+        var response = try await Strings.withAccountLanguage(language) { try await next(request, context) }
+        // Said here because `LanguageMiddleware` answers for the browser's language, not the account's.
+        if response.headers[.contentLanguage] == nil { response.headers[.contentLanguage] = language.tag }
         return response
     }
 }

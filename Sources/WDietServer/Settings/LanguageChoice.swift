@@ -6,7 +6,7 @@ import WDietStore
 /// The language a person reads w-diet in: their account's choice, else their browser's `Accept-Language`.
 /// Settings offers "Automatic (browser)" and each catalog language by its own name; the choice is kept on the
 /// account (`AccountStore.setLanguage`) and read with every session (`AccountSession.language`), and
-/// `SessionAuthMiddleware` runs the request in it. The web page saves it with a form; native clients use
+/// `AccountLanguageMiddleware` runs the request in it. The web page saves it with a form; native clients use
 /// `GET|PUT /api/v1/settings/language`.
 struct LanguageChoice: Sendable {
     let services: AppServices
