@@ -10,9 +10,4 @@ extension APIError {
 
     /// A write that needs the profile's time zone to know which day it belongs to.
     static var profileRequired: APIError { APIError(.conflict, code: "profile_missing", message: profileMessage) }
-
-    /// 422 with messages keyed by the body's member names.
-    static func invalidFields(_ fields: [String: String]) -> APIError {
-        .invalid(InvalidInput(fields).message, fields: fields)
-    }
 }

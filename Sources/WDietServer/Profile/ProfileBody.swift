@@ -58,8 +58,8 @@ struct ProfileBody: Decodable, Sendable {
     }
 
     /// The profile this body describes over the stored one (nil for a new profile), validated as the profile form
-    /// validates it on the user's local day of `now`. Throws 422 with every field's message.
-    func profile(over stored: Profile?, now: Date) throws(APIError) -> Profile {
+    /// validates it on the user's local day of `now`. Throws `InvalidInput` with every field's message (the API's 422).
+    func profile(over stored: Profile?, now: Date) throws(InvalidInput) -> Profile {
         var errors: [String: String] = [:]
 
         let timeZoneIdentifier = timeZone.merged(into: stored?.timeZoneIdentifier) ?? "UTC"
@@ -124,7 +124,7 @@ struct ProfileBody: Decodable, Sendable {
         }
         guard errors.isEmpty, let birth, let sex = draft.sex, let height = draft.height.number,
               let weight = draft.currentWeight.number, let goal = draft.goal, let activity = draft.activity
-        else { throw APIError.invalidFields(errors) }
+        else { throw InvalidInput(errors) }
 
         return Profile(
             dateOfBirth: birth, sex: sex, heightCm: height, weightKg: weight, targetWeightKg: draft.targetWeight.number,
