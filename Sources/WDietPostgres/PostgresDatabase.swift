@@ -81,25 +81,14 @@ public final class PostgresDatabase: Sendable {
 
     /// The pool's configuration from a URL; errors say what is wrong without repeating the password.
     public static func configuration(url: String) throws -> PostgresClient.Configuration {
-        guard let parts = URLComponents(string: url) else { throw Failure.badURL("is not a URL") }
-        guard let scheme = parts.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) else {
-            throw Failure.badURL("must start with postgres://")
-        }
-        guard let host = parts.host, !host.isEmpty else { throw Failure.badURL("has no host") }
-        guard let user = parts.user, !user.isEmpty else { throw Failure.badURL("has no user name") }
-        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
-        guard !database.isEmpty, !database.contains("/") else { throw Failure.badURL("has no database name") }
-        var tls = PostgresClient.Configuration.TLS.disable
-        for item in parts.queryItems ?? [] {
-            switch (item.name, item.value) {
-            case ("sslmode", "disable"?): tls = .disable
-            case ("sslmode", "prefer"?): tls = .prefer(.makeClientConfiguration())
-            case ("sslmode", "require"?): tls = .require(.makeClientConfiguration())
-            default: throw Failure.badURL("has an unsupported option \(item.name) (only sslmode=disable|prefer|require)")
-            }
+        let parts = try PostgresURL(url)
+        let tls: PostgresClient.Configuration.TLS = switch parts.sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
         }
         return PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: user, password: parts.password, database: database, tls: tls
+            host: parts.host, port: parts.port, username: parts.user, password: parts.password, database: parts.database, tls: tls
         )
     }
 
