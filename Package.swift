@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "wdiet", targets: ["wdiet"]),
+        // Developer tools (benchmarks, a seeded population), not part of the product.
+        .executable(name: "wdiet-dev", targets: ["wdiet-dev"]),
         .library(name: "WDietCore", targets: ["WDietCore"]),
         .library(name: "WDietSQLite", targets: ["WDietSQLite"]),
         .library(name: "WDietClient", targets: ["WDietClient"]),
@@ -52,10 +54,27 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // What the server and the command-line programs share beneath the server: opening a database from a path or
+        // URL (`StoreLocation`), the user-data export formats, session tokens as the account store keeps them, and
+        // where the SR28 files are. Not for WDietClient: an app carries neither backend nor these.
+        .target(
+            name: "WDietStorage",
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres",
+                // Their errors, read to say in one line what went wrong (DatabaseError, PSQLError).
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of session tokens.
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The CSV export's zip (deflate, via the system's zlib).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .target(
             name: "WDietServer",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -67,8 +86,6 @@ let package = Package(
                 // Sign in with Apple and Google: ID-token signatures (JWTKit) and the providers' JWKS (AsyncHTTPClient).
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // The CSV export's zip (deflate, via the system's zlib).
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [
                 .copy("Resources/templates"), .copy("Resources/public"), .copy("Resources/learn"),
@@ -78,9 +95,19 @@ let package = Package(
         .executableTarget(
             name: "wdiet",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietServer", "WDietClient",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage", "WDietServer",
+                "WDietClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `wdiet-dev bench` and `wdiet-dev seed`: for the people who work on w-diet, not shipped. Never the server:
+        // what they share with it lives in WDietStorage.
+        .executableTarget(
+            name: "wdiet-dev",
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,12 +117,14 @@ let package = Package(
         ),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
-        // Runs the built `wdiet` binary as a user would: output, exit codes, one-line errors.
+        // Runs the built `wdiet` and `wdiet-dev` binaries as a user would: output, exit codes, one-line errors; and
+        // `StoreLocation`, which every command reads its `--database` with.
         .testTarget(
             name: "WDietCLITests",
             dependencies: [
-                "wdiet", "WDietTestSupport", "WDietPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
-                // `wdiet seed`'s population is read back through the server's stores and its session tokens;
+                "wdiet", "wdiet-dev", "WDietTestSupport", "WDietPostgres", "WDietStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // `wdiet-dev seed`'s population is read back through the server's stores and its session tokens;
                 // `wdiet client` tests sign in and sync against the real server, started in the test process.
                 "WDietCore", "WDietServer", "WDietSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// What `wdiet migrate` did to a SQLite file.
+    /// What opening a SQLite file did to its schema (`wdiet migrate` reports it).
     public struct MigrationReport: Sendable {
         /// The migrations this run applied, in order; empty when the file was up to date.
         public var applied: [String]
@@ -19,8 +19,10 @@ extension AppDatabase {
         }
     }
 
-    /// Creates or migrates the file at `path`, refusing one that a newer wdiet migrated.
-    public static func migrate(path: String) throws -> MigrationReport {
+    /// Opens the file at `path` as `open(path:)` does (creating and migrating it), but first refuses a file that a
+    /// newer wdiet migrated (`SchemaTooNew`: GRDB would open it and ignore the migrations it does not know), and
+    /// says which migrations this open applied.
+    public static func openReportingMigrations(path: String) throws -> (database: AppDatabase, report: MigrationReport) {
         var before: [String] = []
         if FileManager.default.fileExists(atPath: path) {
             var config = Configuration()
@@ -31,8 +33,8 @@ extension AppDatabase {
             if !unknown.isEmpty { throw SchemaTooNew(unknownMigrations: unknown.sorted()) }
             before = migrator.migrations.filter(applied.contains)
         }
-        _ = try open(path: path)
+        let database = try open(path: path)
         let known = migrator.migrations
-        return MigrationReport(applied: known.filter { !before.contains($0) }, known: known)
+        return (database, MigrationReport(applied: known.filter { !before.contains($0) }, known: known))
     }
 }

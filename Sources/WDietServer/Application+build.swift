@@ -3,57 +3,53 @@ import Hummingbird
 import Logging
 import WDietPostgres
 import WDietSQLite
+import WDietStorage
 import WDietStore
 
 /// The one assembly point: `wdiet serve` and the tests build the same application.
-/// Opens and migrates the database, imports the food catalog on first start, and wires the routes.
+/// Opens and migrates the database (`StoreLocation.open`, as every command opens it), imports the food catalog on
+/// first start, and wires the routes. A database that cannot be used is a `StoreFailure`: one line for the operator.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger) async throws -> some ApplicationProtocol {
-    if let url = configuration.postgresURL {
-        let database = try await openPostgres(url: url, configuration: configuration, logger: logger)
+    let store: OpenedStore
+    do throws(StoreFailure) {
+        // Servers starting together on one PostgreSQL migrate once (an advisory lock); a schema newer than this
+        // binary knows is refused.
+        store = try await configuration.storeLocation.open(.migrating, postgresConnections: configuration.postgresConnections, logger: logger)
+    } catch {
+        logger.error("The database could not be opened", metadata: ["error": "\(String(reflecting: error.underlying ?? error))"])
+        throw error
+    }
+    if !store.appliedMigrations.isEmpty {
+        logger.info("Database migrated", metadata: ["applied": "\(store.appliedMigrations)"])
+    }
+    switch store.backend {
+    case .sqlite(let database):
+        try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
+        return buildApplication(services: AppServices(database: database), configuration: configuration, logger: logger)
+    case .postgres(let database):
+        do {
+            try await importCatalogIfMissing(postgres: database, configuration: configuration, logger: logger)
+        } catch {
+            await database.close()
+            logger.error("PostgreSQL start-up failed", metadata: ["error": "\(String(reflecting: error))"])
+            throw StoreFailure.explaining(error, at: configuration.storeLocation)
+        }
         // AppServices keeps the pool alive; it ends with the process, after the last in-flight request.
         return buildApplication(services: AppServices(postgres: database), configuration: configuration, logger: logger)
     }
-    let database = try AppDatabase.open(path: configuration.databasePath)
-    try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
-    return buildApplication(services: AppServices(database: database), configuration: configuration, logger: logger)
 }
 
-/// PostgreSQL at start: migrated (under an advisory lock, so servers starting together migrate once; a schema newer
-/// than this binary knows is refused), and the catalog imported when missing (under its own lock: one server imports,
-/// the others wait and find it there).
-func openPostgres(url: String, configuration: ServerConfiguration, logger: Logger) async throws -> PostgresDatabase {
-    let database = try PostgresDatabase(url: url, maximumConnections: configuration.postgresConnections, logger: logger)
-    do {
-        let applied = try await database.migrate()
-        try await database.checkSchema()
-        if !applied.isEmpty {
-            logger.info("PostgreSQL migrated", metadata: ["applied": "\(applied.map(\.version))"])
+/// PostgreSQL at start: the catalog imported when missing (under its own lock: one server imports, the others wait
+/// and find it there).
+func importCatalogIfMissing(postgres database: PostgresDatabase, configuration: ServerConfiguration, logger: Logger) async throws {
+    if let directory = configuration.foodDataDirectory {
+        let began = Date()
+        if try await PostgresFoodCatalogImport.importIfMissing(client: database.client, dataFolder: directory, logger: logger) {
+            logger.info("Food catalog imported", metadata: ["seconds": "\(String(format: "%.1f", Date().timeIntervalSince(began)))"])
         }
-        if let directory = configuration.foodDataDirectory {
-            let began = Date()
-            if try await PostgresFoodCatalogImport.importIfMissing(client: database.client, dataFolder: directory, logger: logger) {
-                logger.info("Food catalog imported", metadata: ["seconds": "\(String(format: "%.1f", Date().timeIntervalSince(began)))"])
-            }
-        } else if try await !PostgresFoodCatalogImport.isLoaded(client: database.client, logger: logger) {
-            logger.warning("No food catalog and no SR28 folder: food search is unavailable until `wdiet import-foods` runs.")
-        }
-    } catch let error as PostgresDatabase.Failure {
-        await database.close()
-        throw error
-    } catch {
-        await database.close()
-        logger.error("PostgreSQL start-up failed", metadata: ["error": "\(String(reflecting: error))"])
-        throw PostgresStartFailure(
-            // The operator's start-up error on the command line, which stays English (docs/strings.md).
-            description: "cannot use the PostgreSQL database: check that it is running and the URL's host, port, user, password and database" // catalog-exempt: operator
-        )
+    } else if try await !PostgresFoodCatalogImport.isLoaded(client: database.client, logger: logger) {
+        logger.warning("No food catalog and no SR28 folder: food search is unavailable until a server starts with --from DIR.")
     }
-    return database
-}
-
-/// postgres-nio's errors say little on purpose (no credentials): this says what the operator can check.
-struct PostgresStartFailure: Error, CustomStringConvertible {
-    let description: String
 }
 
 /// The application on services made elsewhere (tests hand in an in-memory database and a test clock).

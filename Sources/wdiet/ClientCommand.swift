@@ -41,7 +41,7 @@ struct ClientStoreOptions: ParsableArguments {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try ClientStore(path: path)
         } catch {
-            throw DataLocation.Failure("cannot open the client store \(path): \(error)")
+            throw CommandFailure("cannot open the client store \(path): \(error)")
         }
     }
 }
@@ -50,7 +50,7 @@ struct ClientStoreOptions: ParsableArguments {
 enum ClientSync {
     static func engine(for store: ClientStore) throws -> SyncEngine {
         guard let account = try store.account() else {
-            throw DataLocation.Failure("not signed in: run `wdiet client login --server URL …` first")
+            throw CommandFailure("not signed in: run `wdiet client login --server URL …` first")
         }
         return SyncEngine(
             store: store, transport: HTTPSyncTransport(server: account.server, token: account.token, timeout: 15),
@@ -67,13 +67,13 @@ enum ClientSync {
             if pending > 0 { line += " \(waiting) for you (see `wdiet client status`)." }
             return line
         case .offline(let reason):
-            throw DataLocation.Failure("offline: \(reason). Nothing is lost: \(waiting) on this device for the next sync.")
+            throw CommandFailure("offline: \(reason). Nothing is lost: \(waiting) on this device for the next sync.")
         case .serverUnavailable(let reason):
-            throw DataLocation.Failure("the server is not answering (\(reason)). Nothing is lost: \(waiting) on this device.")
+            throw CommandFailure("the server is not answering (\(reason)). Nothing is lost: \(waiting) on this device.")
         case .signedOut:
-            throw DataLocation.Failure("the session has ended: sign in again with `wdiet client login`. Nothing is lost: \(waiting).")
+            throw CommandFailure("the session has ended: sign in again with `wdiet client login`. Nothing is lost: \(waiting).")
         case .failed(let reason):
-            throw DataLocation.Failure("sync failed: \(reason)")
+            throw CommandFailure("sync failed: \(reason)")
         case .idle, .syncing:
             return "Sync in progress."
         }

@@ -40,14 +40,14 @@ struct ClientLoginCommand: AsyncParsableCommand {
                 account = try await accounts.login(email: email!, password: password!)
             }
         } catch let error as SyncTransportError {
-            throw DataLocation.Failure("sign-in failed: \(error)")
+            throw CommandFailure("sign-in failed: \(error)")
         }
         try store.signIn(account)
         print("Signed in as \(account.email ?? "a guest") on \(url.absoluteString) (store: \(options.path)).")
         let engine = try ClientSync.engine(for: store)
         do {
             print(try ClientSync.report(await engine.sync(), store: store))
-        } catch let failure as DataLocation.Failure {
+        } catch let failure as CommandFailure {
             // Signed in all the same: the session is stored and the next `sync` tries again.
             FileHandle.standardError.write(Data("wdiet: signed in, but the first sync did not complete: \(failure.description)\n".utf8))
         }

@@ -15,7 +15,7 @@ struct ClientTodayCommand: ParsableCommand {
     func run() throws {
         let store = try options.open()
         guard let profile = try store.profile() else {
-            throw DataLocation.Failure("no profile on this device: set it with `wdiet client profile …` or sync after login")
+            throw CommandFailure("no profile on this device: set it with `wdiet client profile …` or sync after login")
         }
         let zone = profile.timeZone
         let day: LocalDate

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WDietFoodData
 import WDietSQLite
+import WDietStorage
 import WDietStore
 
 /// `wdiet foods`: the food catalog.
@@ -31,10 +32,10 @@ struct FoodsCommand: ParsableCommand {
         @Flag(help: "Print JSON.")
         var json = false
 
-        @Option(help: "SQLite database file.")
-        var database: String = DataLocation.defaultDatabasePath
+        @Option(help: "SQLite database file (default: $\(StoreLocation.environmentVariable), then \(StoreLocation.defaultSQLitePath)).")
+        var database: String?
 
-        @Option(help: "Folder with the SR28 files, for the first-use import (default: $WDIET_FOOD_DATA, then ../shared/datasets/usda-sr28).")
+        @Option(help: "Folder with the SR28 files, for the first-use import (default: $\(FoodDataLocation.environmentVariable), then \(FoodDataLocation.defaultPath)).")
         var from: String?
 
         func validate() throws {
@@ -45,12 +46,15 @@ struct FoodsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let appDatabase = try DataLocation.openDatabase(database)
+            let location = try StoreLocation.resolve(option: database)
+            let appDatabase = try location.openSQLite(
+                .migrating, for: "wdiet foods search",
+                instead: "pass --database FILE, or search through the server (GET /api/v1/foods/search?q=…)")
             if try !appDatabase.isFoodCatalogLoaded {
                 // The README's first command is a search: import on first use when the files are at hand.
-                guard let directory = DataLocation.foodDataDirectory(from: from) else {
-                    throw DataLocation.Failure(
-                        "The food catalog in \(database) is empty. " + DataLocation.missingFoodDataMessage(from: from)
+                guard let directory = FoodDataLocation.directory(from: from) else {
+                    throw CommandFailure(
+                        "The food catalog in \(location) is empty. " + FoodDataLocation.missingMessage(from: from)
                     )
                 }
                 FileHandle.standardError.write(Data("Importing the USDA food catalog from \(directory.path) (first use)...\n".utf8))

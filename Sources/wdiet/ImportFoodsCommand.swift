@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WDietSQLite
+import WDietStorage
 
 /// `wdiet import-foods`: loads the USDA SR28 files into the database's food catalog.
 struct ImportFoodsCommand: ParsableCommand {
@@ -9,21 +10,28 @@ struct ImportFoodsCommand: ParsableCommand {
         abstract: "Import the USDA SR28 food catalog into the database (a second run with the same files changes nothing)."
     )
 
-    @Option(help: "Folder with the five SR28 files (default: $WDIET_FOOD_DATA, then ../shared/datasets/usda-sr28).")
+    @Option(help: "Folder with the five SR28 files (default: $\(FoodDataLocation.environmentVariable), then \(FoodDataLocation.defaultPath)).")
     var from: String?
 
-    @Option(help: "SQLite database file.")
-    var database: String = DataLocation.defaultDatabasePath
+    @Option(help: "SQLite database file (default: $\(StoreLocation.environmentVariable), then \(StoreLocation.defaultSQLitePath)).")
+    var database: String?
+
+    static let name = "wdiet import-foods"
+    /// What to do instead when the database is PostgreSQL: the server imports the catalog there on its first start.
+    static let postgresInstead = "`wdiet serve --database URL --from DIR` imports the catalog into PostgreSQL when it starts"
 
     func run() throws {
-        guard let directory = DataLocation.foodDataDirectory(from: from) else {
-            throw DataLocation.Failure(DataLocation.missingFoodDataMessage(from: from))
+        let location = try StoreLocation.resolve(option: database)
+        try location.requireSQLite(for: Self.name, instead: Self.postgresInstead)
+        // Before the file is opened (and so created): no empty database is left behind by a missing folder.
+        guard let directory = FoodDataLocation.directory(from: from) else {
+            throw CommandFailure(FoodDataLocation.missingMessage(from: from))
         }
         let began = DispatchTime.now().uptimeNanoseconds
-        let appDatabase = try DataLocation.openDatabase(database)
+        let appDatabase = try location.openSQLite(.migrating, for: Self.name, instead: Self.postgresInstead)
         let summary = try appDatabase.importFoodCatalog(from: directory)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        print(Self.describe(summary, from: directory, database: database, seconds: seconds))
+        print(Self.describe(summary, from: directory, database: "\(location)", seconds: seconds))
     }
 
     static func describe(_ summary: ImportSummary, from directory: URL, database: String, seconds: Double) -> String {

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import WDietCore
 import WDietPostgres
-import WDietServer
 import WDietSQLite
+import WDietStorage
 import WDietStore
 
 /// `wdiet metrics`: the five POC validation metrics of 004 Story 5.4, computed with SQL where the events are.
@@ -14,7 +14,7 @@ struct MetricsCommand: AsyncParsableCommand {
         discussion: "The cohort is the users whose onboarding started between --from and --to (UTC days, both included)."
     )
 
-    @Option(help: "A SQLite file or postgres://user[:password]@host[:port]/database (default: $WDIET_DATABASE_URL, then \(DataLocation.defaultDatabasePath)).")
+    @Option(help: "A SQLite file or postgres://user[:password]@host[:port]/database (default: $\(StoreLocation.environmentVariable), then \(StoreLocation.defaultSQLitePath)).")
     var database: String?
     @Option(help: "First day of the period, YYYY-MM-DD (default: open).") var from: String?
     @Option(help: "Last day of the period, YYYY-MM-DD, included (default: open).") var to: String?
@@ -24,31 +24,23 @@ struct MetricsCommand: AsyncParsableCommand {
         let start = try Self.day(from, option: "--from")
         let end = try Self.day(to, option: "--to")
         if let start, let end, end < start { throw ValidationError("--to must not be before --from") }
-        let database = self.database ?? ProcessInfo.processInfo.environment["WDIET_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? DataLocation.defaultDatabasePath
+        let location = try StoreLocation.resolve(option: database)
         let period = (start.map { $0.startInstant(in: .gmt) }, end.map { $0.adding(days: 1).startInstant(in: .gmt) })
+        // It reads: a database that is not there is a typo, not one to create.
+        let store = try await location.open(.existing)
         let metrics: POCMetrics
-        if ServerConfiguration.isPostgresURL(database) {
-            let postgres: PostgresDatabase
-            do { postgres = try PostgresDatabase(url: database, maximumConnections: 2) } catch { throw DataLocation.Failure("\(error)") }
-            do {
-                try await postgres.checkSchema()
-                metrics = try await PostgresPOCMetricsStore(client: postgres.client).pocMetrics(startedFrom: period.0, to: period.1)
-                await postgres.close()
-            } catch let error as PostgresDatabase.Failure {
-                await postgres.close()
-                throw DataLocation.Failure("\(error)")
-            } catch {
-                await postgres.close()
-                throw DataLocation.Failure("cannot read the PostgreSQL database: check that it is running and the URL's user, password and database")
+        do {
+            switch store.backend {
+            case .sqlite(let database):
+                metrics = try await SQLitePOCMetricsStore(database: database).pocMetrics(startedFrom: period.0, to: period.1)
+            case .postgres(let database):
+                metrics = try await PostgresPOCMetricsStore(client: database.client).pocMetrics(startedFrom: period.0, to: period.1)
             }
-        } else {
-            guard FileManager.default.fileExists(atPath: database) else {
-                throw DataLocation.Failure("no database at \(database)")
-            }
-            let store = SQLitePOCMetricsStore(database: try DataLocation.openDatabase(database))
-            metrics = try await store.pocMetrics(startedFrom: period.0, to: period.1)
+        } catch {
+            await store.close()
+            throw StoreFailure.explaining(error, at: location)
         }
+        await store.close()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import WDietServer
+import WDietStorage
 
 /// `wdiet serve`: the web app and the JSON API on the embedded SQLite store, or on PostgreSQL.
 struct ServeCommand: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Address to listen on.") var hostname = "127.0.0.1"
     @Option(help: "Port to listen on.") var port = 8080
-    @Option(help: "A SQLite file (created and migrated on start), or postgres://user[:password]@host[:port]/database for several servers on one PostgreSQL (migrated on start). Default: $WDIET_DATABASE_URL, then \(DataLocation.defaultDatabasePath).")
+    @Option(help: "A SQLite file (created and migrated on start), or postgres://user[:password]@host[:port]/database for several servers on one PostgreSQL (migrated on start). Default: $\(StoreLocation.environmentVariable), then \(StoreLocation.defaultSQLitePath).")
     var database: String?
     @Option(help: "Folder with the SR28 files for the first-start import (default: $WDIET_FOOD_DATA, then ../shared/datasets/usda-sr28).")
     var from: String?
@@ -64,24 +65,24 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "wdiet")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let database = Self.setting(database, environment: "WDIET_DATABASE_URL") ?? DataLocation.defaultDatabasePath
-        let isPostgres = ServerConfiguration.isPostgresURL(database)
+        // Read here, once; `buildApplication` opens it with `StoreLocation.open`, as every command opens its database.
+        let location = try StoreLocation.resolve(option: database)
         var configuration = ServerConfiguration(
-            hostname: hostname, port: port, databasePath: isPostgres ? DataLocation.defaultDatabasePath : database,
-            foodDataDirectory: DataLocation.foodDataDirectory(from: from), secureCookies: secureCookies,
+            hostname: hostname, port: port, databasePath: location.sqlitePath ?? StoreLocation.defaultSQLitePath,
+            foodDataDirectory: FoodDataLocation.directory(from: from), secureCookies: secureCookies,
             trustForwardedFor: trustForwardedFor,
             appleClientId: Self.setting(appleClientId, environment: "WDIET_APPLE_CLIENT_ID"),
             googleClientId: Self.setting(googleClientId, environment: "WDIET_GOOGLE_CLIENT_ID"),
             appleJWKSURL: Self.setting(appleJWKSURL, environment: "WDIET_APPLE_JWKS_URL") ?? ServerConfiguration.defaultAppleJWKSURL,
             googleJWKSURL: Self.setting(googleJWKSURL, environment: "WDIET_GOOGLE_JWKS_URL") ?? ServerConfiguration.defaultGoogleJWKSURL,
-            postgresURL: isPostgres ? database : nil
+            postgresURL: location.postgresURL
         )
         configuration.postgresConnections = databaseConnections
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: configuration, logger: logger)
         } catch {
-            throw DataLocation.Failure("Could not start: \(error)")
+            throw CommandFailure("Could not start: \(error)")
         }
         try await app.runService()
     }

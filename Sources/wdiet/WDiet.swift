@@ -7,7 +7,7 @@ struct WDiet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a science-based weight-loss coach and nutrition tracker.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, PlanCommand.self, ImportFoodsCommand.self, FoodsCommand.self, BenchCommand.self, SeedCommand.self, MetricsCommand.self, ClientCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, PlanCommand.self, ImportFoodsCommand.self, FoodsCommand.self, MetricsCommand.self, ClientCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's own `main`, but reports a failure as one line on stderr
@@ -18,7 +18,7 @@ struct WDiet: AsyncParsableCommand {
             // Before the server's first task: see `ServeCommand.executor`.
             if let serve = command as? ServeCommand, serve.executor == .eventLoops {
                 guard ServerExecutor.installEventLoopsAsGlobalExecutor() else {
-                    throw DataLocation.Failure("Could not run Swift concurrency on the server's event loops; try --executor swift-pool.")
+                    throw CommandFailure("Could not run Swift concurrency on the server's event loops; try --executor swift-pool.")
                 }
             }
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -7,7 +7,7 @@ import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
-@Suite("wdiet seed")
+@Suite("wdiet-dev seed")
 struct SeedCommandTests {
     /// 12 users: every time zone of the seed and some on both sides of the date line, so "today" differs by user.
     static let users = 12
@@ -20,13 +20,16 @@ struct SeedCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("seed.sqlite").path
         let arguments = ["seed", "--users", "\(Self.users)", "--days", "\(Self.days)", "--now", "2026-03-10T12:00:00Z"]
-        let sqliteRun = try await CLI.run(arguments + ["--database", path, "--tokens-out", folder.appendingPathComponent("sqlite.tokens").path])
+        let sqliteRun = try await CLI.run(
+            arguments + ["--database", path, "--tokens-out", folder.appendingPathComponent("sqlite.tokens").path], binary: CLI.developerTool)
         #expect(sqliteRun.status == 0, "\(sqliteRun.stderr)")
 
         let scratch = try await PostgresScratchDatabase.create()
         let postgres = try PostgresDatabase(url: scratch.url, maximumConnections: 2)
         do {
-            let postgresRun = try await CLI.run(arguments + ["--database", scratch.url, "--tokens-out", folder.appendingPathComponent("postgres.tokens").path])
+            let postgresRun = try await CLI.run(
+                arguments + ["--database", scratch.url, "--tokens-out", folder.appendingPathComponent("postgres.tokens").path],
+                binary: CLI.developerTool)
             #expect(postgresRun.status == 0, "\(postgresRun.stderr)")
             #expect(postgresRun.stdout.contains("Seeded \(Self.users) users"))
             try await compare(
@@ -41,13 +44,28 @@ struct SeedCommandTests {
         await scratch.drop()
     }
 
+    @Test("a file that holds something is kept unless --force")
+    func refusesAFileInUse() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("in-use.sqlite").path
+        try Data("not empty".utf8).write(to: URL(fileURLWithPath: path))
+        let output = try await CLI.run(["seed", "--users", "1", "--days", "1", "--database", path], binary: CLI.developerTool)
+        #expect(output.status == 1)
+        #expect(output.stderrLines == ["wdiet-dev: \(path) exists and is not empty; pass --force to replace it."])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "not empty")
+    }
+
     func compare(sqlite: AppServices, postgres: AppServices, folder: URL) async throws {
         func userIds(_ services: AppServices, _ file: String) async throws -> [UUID] {
             let tokens = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
             var ids: [UUID] = []
             for token in tokens {
-                let session = try await services.accounts.session(tokenHash: SessionToken.hash(String(token)))
-                ids.append(try #require(session).userId)
+                // Hashed as the server hashes a bearer token, and as long-lived as a session it starts.
+                let session = try #require(try await services.accounts.session(tokenHash: SessionToken.hash(String(token))))
+                #expect(session.kind == .api)
+                #expect(session.expiresAt.timeIntervalSince(session.createdAt) == AccountService.sessionLifetime)
+                ids.append(session.userId)
             }
             return ids
         }

@@ -26,6 +26,8 @@ import WDietCore
     static let scripts = files(in: resources.appendingPathComponent("public/assets"), suffix: ".js")
     static let swiftFiles = files(in: sources.appendingPathComponent("WDietServer"), suffix: ".swift").map { "WDietServer/\($0)" }
         + files(in: sources.appendingPathComponent("WDietCore"), suffix: ".swift").map { "WDietCore/\($0)" }
+        // The export's messages reach the API's import (WDietStorage's other messages are the operator's, in English).
+        + files(in: sources.appendingPathComponent("WDietStorage/Export"), suffix: ".swift").map { "WDietStorage/Export/\($0)" }
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 

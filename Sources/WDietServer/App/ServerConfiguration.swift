@@ -1,4 +1,5 @@
 import Foundation
+import WDietStorage
 
 /// Everything the server is configured with, built once at the edge (`wdiet serve` reads options and environment);
 /// the library itself never reads the environment.
@@ -35,9 +36,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long a JWKS fetch may take before sign-in answers 503 (tests on a loaded machine allow more).
     public var jwksTimeout: TimeInterval = 5
 
-    /// Whether `database` names PostgreSQL rather than a SQLite file.
-    public static func isPostgresURL(_ database: String) -> Bool {
-        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
+    /// Where the database is, for `StoreLocation.open`: `postgresURL` when set, else the SQLite file.
+    public var storeLocation: StoreLocation {
+        postgresURL.map { .postgres(url: $0) } ?? .sqlite(path: databasePath)
     }
 
     /// Several server processes may share a PostgreSQL database, so nothing about sessions is cached in one of them.

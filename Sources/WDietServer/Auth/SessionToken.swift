@@ -1,40 +1,19 @@
-import Crypto
 import Foundation
 import Hummingbird
+import WDietStorage
 import WDietStore
 
-/// Session tokens: 256 random bits in base64url, handed to the client once. The store keeps only their SHA-256
-/// (lowercase hex), so a copy of the database signs nobody in.
+/// Session tokens on the wire: the web app's cookie and the API's bearer header. The token itself (256 random bits
+/// in base64url) and the SHA-256 the store keeps are `SessionSecret`'s (WDietStorage), shared with seeded sessions.
 enum SessionToken {
     /// The web app's session cookie.
     static let cookieName = "wdiet_session"
-    /// 32 bytes in base64url without padding.
-    static let length = 43
+    static let length = SessionSecret.length
 
-    /// `SystemRandomNumberGenerator` reads the kernel's CSPRNG (getrandom) on Linux and arc4random on Darwin.
-    static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    static func generate() -> String { SessionSecret.generate() }
 
-    /// Lowercase hex of SHA-256, written byte by byte (every signed-in request computes one).
-    static func hash(_ token: String) -> String {
-        let digest = SHA256.hash(data: Array(token.utf8))
-        let hexDigits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 64) { text in
-            var index = 0
-            for byte in digest {
-                text[index] = hexDigits[Int(byte >> 4)]
-                text[index + 1] = hexDigits[Int(byte & 0x0F)]
-                index += 2
-            }
-            return index
-        }
-    }
+    /// The form the store keeps (`AccountSession.tokenHash`).
+    static func hash(_ token: String) -> String { SessionSecret.hash(token) }
 
     /// The token the request carries and how: `Authorization: Bearer <token>` (an API session) or else the session
     /// cookie (a web session). Anything not shaped like a token is no token, and costs no lookup; a request with an

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import WDietCore
+import WDietStorage
 import WDietStore
 
 /// The user's own data (GDPR Art. 15, 17 and 20), for the signed-in user only:

@@ -3,10 +3,10 @@ import Foundation
 import WDietCore
 import WDietPostgres
 import WDietSQLite
-import WDietServer
+import WDietStorage
 import WDietStore
 
-/// `wdiet seed`: a database with many users and a year of history each, for the server's load benchmark
+/// `wdiet-dev seed`: a database with many users and a year of history each, for the server's load benchmark
 /// (`scripts/bench-server.sh`). Each user is a guest with a profile (time zones, sexes, goals and activity levels
 /// spread over the users), 5 meals and 1 weight a day ending today in their own time zone, and one API session
 /// whose token goes to `--tokens-out`.
@@ -18,6 +18,7 @@ struct SeedCommand: AsyncParsableCommand {
 
     @Option(help: "How many users.") var users = 1_000
     @Option(help: "Days of history per user, ending today in the user's time zone.") var days = 365
+    /// Never `$WDIET_DATABASE_URL`: a seed belongs in a database named for it, not in whatever a shell points at.
     @Option(help: "SQLite database file to create, or an empty PostgreSQL database (postgres://…; migrated first).")
     var database = "wdiet-seed.sqlite"
     @Option(name: .customLong("tokens-out"), help: "File for the users' API bearer tokens, one per line.")
@@ -38,6 +39,7 @@ struct SeedCommand: AsyncParsableCommand {
         guard users > 0 else { throw ValidationError("--users must be at least 1.") }
         guard days > 0 else { throw ValidationError("--days must be at least 1.") }
         if let endInstant, Self.instant(endInstant) == nil { throw ValidationError("--now must be an instant like 2026-03-10T12:00:00Z.") }
+        _ = try StoreLocation(database)
     }
 
     static func instant(_ text: String) -> Date? {
@@ -54,14 +56,15 @@ struct SeedCommand: AsyncParsableCommand {
         } else {
             clock = { Date() }
         }
-        let services = try await ServerConfiguration.isPostgresURL(database) ? openPostgres(now: clock) : openSQLite(now: clock)
-        let now = services.now()
+        let location = try StoreLocation(database)
+        let store = try await open(location)
+        let stores = SeedStores(store, now: clock)
+        let now = clock()
         var tokens: [String] = []
         tokens.reserveCapacity(users)
-        print("Seeding \(users) users × \(days) days (5 meals and 1 weight a day) into \(database)")
+        print("Seeding \(users) users × \(days) days (5 meals and 1 weight a day) into \(location)")
 
-        let isPostgres = ServerConfiguration.isPostgresURL(database)
-        if isPostgres {
+        if location.isPostgres {
             // Users are independent and PostgreSQL's versions are per user, so several are written at once (the
             // database's work, mostly the logged-day triggers, then uses both cores). SQLite has one writer and one
             // database-wide version counter: its users go one after another, so a seed's versions are always the same.
@@ -73,7 +76,7 @@ struct SeedCommand: AsyncParsableCommand {
                     guard next < users else { return }
                     let index = next
                     next += 1
-                    group.addTask { (index, try await seedUser(index, services: services, now: now)) }
+                    group.addTask { (index, try await seedUser(index, stores: stores, now: now)) }
                 }
                 for _ in 0..<Self.postgresWriters { startNext() }
                 while let (index, token) = try await group.next() {
@@ -85,13 +88,14 @@ struct SeedCommand: AsyncParsableCommand {
             }
         } else {
             for index in 0..<users {
-                tokens.append(try await seedUser(index, services: services, now: now))
+                tokens.append(try await seedUser(index, stores: stores, now: now))
                 if (index + 1) % 100 == 0 || index + 1 == users {
                     print("  \(index + 1) users, \(elapsed())")
                 }
             }
         }
 
+        await store.close()
         if let tokensOut {
             try Data(tokens.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: tokensOut))
             print("Wrote \(tokens.count) API tokens to \(tokensOut)")
@@ -104,7 +108,7 @@ struct SeedCommand: AsyncParsableCommand {
 
     /// The user with this index: the same profile, meals and weights on either backend and in any order, since
     /// every value comes from the index's own generator; returns their API token.
-    func seedUser(_ index: Int, services: AppServices, now: Date) async throws -> String {
+    func seedUser(_ index: Int, stores: SeedStores, now: Date) async throws -> String {
         var random = SeedRandom(seed: UInt64(index) &+ 0x5EED)
         let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
         let today = LocalDate(now, in: zone)
@@ -119,8 +123,8 @@ struct SeedCommand: AsyncParsableCommand {
             mealsPerDay: 5, timeZoneIdentifier: zone.identifier, planStartDate: start
         )
 
-        let user = try await services.accounts.createGuest(id: UUID(), displayName: "")
-        _ = try await services.profiles.saveProfile(profile, userId: user.id, expectedVersion: nil)
+        let user = try await stores.accounts.createGuest(id: UUID(), displayName: "")
+        _ = try await stores.profiles.saveProfile(profile, userId: user.id, expectedVersion: nil)
 
         var meals: [Meal] = []
         meals.reserveCapacity(days * Self.mealHours.count)
@@ -146,38 +150,61 @@ struct SeedCommand: AsyncParsableCommand {
             }
         }
         // One transaction each: a client syncing its history in one go.
-        _ = try await services.meals.saveMeals(meals, userId: user.id, timeZone: zone)
-        _ = try await services.weights.saveWeights(weights, userId: user.id, timeZone: zone)
-        return try await SeededSessions.startAPISession(for: user.id, services: services)
+        _ = try await stores.meals.saveMeals(meals, userId: user.id, timeZone: zone)
+        _ = try await stores.weights.saveWeights(weights, userId: user.id, timeZone: zone)
+        return try await SeededSessions.startAPISession(for: user.id, accounts: stores.accounts, now: now)
     }
 
-    func openSQLite(now: @escaping @Sendable () -> Date) throws -> AppServices {
-        let manager = FileManager.default
-        if let size = (try? manager.attributesOfItem(atPath: database))?[.size] as? Int, size > 0 {
-            guard force else {
-                throw DataLocation.Failure("\(database) exists and is not empty; pass --force to replace it.")
+    /// The database, migrated; refused when it already holds something, unless `--force` (then emptied first).
+    func open(_ location: StoreLocation) async throws -> OpenedStore {
+        if case .sqlite(let path) = location {
+            let manager = FileManager.default
+            if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+                guard force else { throw CommandFailure("\(path) exists and is not empty; pass --force to replace it.") }
+            }
+            for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: path + suffix) {
+                try manager.removeItem(atPath: path + suffix)
             }
         }
-        for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: database + suffix) {
-            try manager.removeItem(atPath: database + suffix)
-        }
-        return AppServices(database: try AppDatabase.open(path: database), now: now)
-    }
-
-    func openPostgres(now: @escaping @Sendable () -> Date) async throws -> AppServices {
-        let postgres = try PostgresDatabase(url: database)
+        let store = try await location.open(.migrating, postgresConnections: Self.postgresWriters)
+        guard case .postgres(let postgres) = store.backend else { return store }
         do {
-            _ = try await postgres.migrate()
             if try await postgres.userCount() > 0 {
-                guard force else { throw DataLocation.Failure("the PostgreSQL database has users; pass --force to remove them first.") }
+                guard force else { throw CommandFailure("the PostgreSQL database has users; pass --force to remove them first.") }
                 try await postgres.removeAllUsers()
             }
-        } catch let error as DataLocation.Failure {
-            throw error
+        } catch let refusal as CommandFailure {
+            await store.close()
+            throw refusal
         } catch {
-            throw DataLocation.Failure("cannot use the PostgreSQL database: \(error)")
+            await store.close()
+            throw StoreFailure.explaining(error, at: location)
         }
-        return AppServices(postgres: postgres, now: now)
+        return store
+    }
+}
+
+/// The stores a seed writes through, on either backend: those the server's sign-up, profile, meal and weight paths
+/// write through.
+struct SeedStores: Sendable {
+    let accounts: any AccountStore
+    let profiles: any ProfileStore
+    let meals: any MealStore
+    let weights: any WeightStore
+
+    init(_ store: OpenedStore, now: @escaping @Sendable () -> Date) {
+        switch store.backend {
+        case .sqlite(let database):
+            accounts = SQLiteAccountStore(database: database, now: now)
+            profiles = SQLiteProfileStore(database: database, now: now)
+            meals = SQLiteMealStore(database: database, now: now)
+            weights = SQLiteWeightStore(database: database, now: now)
+        case .postgres(let database):
+            accounts = PostgresAccountStore(client: database.client, now: now)
+            profiles = PostgresProfileStore(client: database.client, now: now)
+            meals = PostgresMealStore(client: database.client, now: now)
+            weights = PostgresWeightStore(client: database.client, now: now)
+        }
     }
 }
 

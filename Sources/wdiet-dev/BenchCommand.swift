@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import WDietFoodData
 import WDietPostgres
-import WDietServer
 import WDietSQLite
+import WDietStorage
+import WDietStore
 
-/// `wdiet bench`: latency figures for the paths a person waits on. Each section is a `static func` with a case in
+/// `wdiet-dev bench`: latency figures for the paths a person waits on. Each section is a `static func` with a case in
 /// `Section`; `--only` runs one. A new section (the dashboard's) adds its case, its function and one line in
 /// `run()`. Build with `-c release`: debug figures mean nothing.
 struct BenchCommand: AsyncParsableCommand {
@@ -51,12 +52,22 @@ struct BenchCommand: AsyncParsableCommand {
         guard exportRuns > 0 else { throw ValidationError("--export-runs must be positive.") }
         guard syncRuns > 0 else { throw ValidationError("--sync-runs must be positive.") }
         guard syntheticFoods >= 0 else { throw ValidationError("--synthetic-foods cannot be negative.") }
+        // A mistake in the URL is found before minutes of other sections, not after them.
+        if let postgres { _ = try Self.postgresLocation(postgres) }
+    }
+
+    static func postgresLocation(_ text: String) throws -> StoreLocation {
+        let location = try StoreLocation(text)
+        guard location.isPostgres else {
+            throw CommandFailure("--postgres takes a postgres:// URL, not a file: SQLite is measured on a scratch file of its own")
+        }
+        return location
     }
 
     func run() async throws {
         #if DEBUG
         FileHandle.standardError.write(Data(
-            "warning: this is a debug build; figures are not representative. Build with: swift build -c release\n".utf8))
+            "warning: this is a debug build; figures are not representative. Build with: swift build -c release --product wdiet-dev\n".utf8))
         #endif
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -79,8 +90,8 @@ struct BenchCommand: AsyncParsableCommand {
     // MARK: Search
 
     static func searchSection(from: String?, queries: Int, syntheticFoods: Int, directory: URL) throws {
-        guard let dataDirectory = DataLocation.foodDataDirectory(from: from) else {
-            throw DataLocation.Failure(DataLocation.missingFoodDataMessage(from: from))
+        guard let dataDirectory = FoodDataLocation.directory(from: from) else {
+            throw CommandFailure(FoodDataLocation.missingMessage(from: from))
         }
         print("== Food search")
         var began = DispatchTime.now().uptimeNanoseconds
@@ -88,7 +99,7 @@ struct BenchCommand: AsyncParsableCommand {
         do {
             catalog = try SR28Reader.read(directory: dataDirectory)
         } catch {
-            throw DataLocation.Failure("\(error)")
+            throw CommandFailure("\(error)")
         }
         print(String(format: "SR28 parsed in %.2f s", seconds(since: began)))
         let sr28 = try AppDatabase.open(path: directory.appendingPathComponent("sr28.sqlite").path)
@@ -171,27 +182,23 @@ struct BenchCommand: AsyncParsableCommand {
     static func syncSection(runs: Int, postgres: String?, directory: URL) async throws {
         print("== Sync (per run: a push of 1,000 new rows, a push of 1,000 edits, a pull of 1,000 changes)")
         let sqlite = try AppDatabase.open(path: directory.appendingPathComponent("sync-bench.sqlite").path)
-        let services = AppServices(database: sqlite)
-        report("SQLite", try await SyncBench.run(sync: services.sync, users: services.users, profiles: services.profiles, runs: runs))
+        report("SQLite", try await SyncBench.run(
+            sync: SQLiteSyncStore(database: sqlite), users: SQLiteUserStore(database: sqlite), profiles: SQLiteProfileStore(database: sqlite),
+            runs: runs))
         guard let postgres else {
             print("PostgreSQL: skipped (pass --postgres postgres://… to measure it)")
             return
         }
-        let database: PostgresDatabase
-        do { database = try PostgresDatabase(url: postgres, maximumConnections: 4) } catch { throw DataLocation.Failure("\(error)") }
+        let store = try await postgresLocation(postgres).open(.migrating, postgresConnections: 4)
+        guard case .postgres(let database) = store.backend else { return }
         do {
-            _ = try await database.migrate()
+            let client = database.client
+            report("PostgreSQL", try await SyncBench.run(
+                sync: PostgresSyncStore(client: client), users: PostgresUserStore(client: client), profiles: PostgresProfileStore(client: client),
+                runs: runs))
+            await store.close()
         } catch {
-            await database.close()
-            throw DataLocation.Failure(
-                "cannot migrate the PostgreSQL database: check that it is running and the URL's user, password and database")
-        }
-        do {
-            let services = AppServices(postgres: database)
-            report("PostgreSQL", try await SyncBench.run(sync: services.sync, users: services.users, profiles: services.profiles, runs: runs))
-            await database.close()
-        } catch {
-            await database.close()
+            await store.close()
             throw error
         }
     }

@@ -122,8 +122,7 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         var updatedAt: Date
     }
 
-    /// Read first, on its own, so that a document of another format or version is refused as such (422) before
-    /// its members are judged.
+    /// Read first, on its own (see `read(json:)`).
     struct Header: Decodable {
         var format: String?
         var formatVersion: Int?
@@ -178,50 +177,48 @@ extension ExportDocument {
 
     /// The document as the one JSON text the export sends (keys sorted, so the same data is the same bytes).
     public func jsonData() throws -> Data {
-        try APICoding.encoder.encode(self)
+        try Self.encoder.encode(self)
     }
 
-    /// A JSON export read for an import into `userId`: 400 when it is not JSON, 422 when it is another format or
-    /// version, or when members are missing, mistyped or refused by the stores' rules (named by path).
-    public static func userData(fromJSON bytes: Data, into userId: UUID) throws -> UserDataExport {
+    /// Why a JSON text is not an export this version reads. The server answers each with its own status (400 for
+    /// `notJSON`, 422 for the others); the messages it shows are the catalog's.
+    public enum ReadError: Error {
+        case notJSON
+        /// JSON, but not `"format": "w-diet-export"`.
+        case otherFormat
+        /// A `formatVersion` this version does not know (nil: none given); it is refused rather than guessed at.
+        case unsupportedVersion(Int?)
+        /// The right format and version, but a member missing or of the wrong type.
+        case malformed(DecodingError)
+    }
+
+    /// A JSON export read back. The header is read first, on its own, so that a document of another format or
+    /// version is refused as such before its members are judged.
+    public static func read(json bytes: Data) throws(ReadError) -> ExportDocument {
         let header: Header
         do {
-            header = try APICoding.decoder.decode(Header.self, from: bytes)
+            header = try decoder.decode(Header.self, from: bytes)
         } catch {
-            throw APIError.badRequest(APIInput.Message.notJSON)
+            throw .notJSON
         }
-        guard header.format == formatName else {
-            throw APIError.invalid(Strings.current("export.notExport"), fields: ["format": Strings.current("export.expectedFormat", ["format": formatName])])
-        }
-        guard header.formatVersion == currentVersion else {
-            let version = header.formatVersion.map(String.init) ?? Strings.current("export.versionMissing")
-            throw APIError.invalid(
-                Strings.current("export.versionUnsupported", ["version": version]),
-                fields: ["formatVersion": Strings.current("export.expectedVersion", ["version": String(currentVersion)])]
-            )
-        }
-        let document: ExportDocument
+        guard header.format == formatName else { throw .otherFormat }
+        guard header.formatVersion == currentVersion else { throw .unsupportedVersion(header.formatVersion) }
         do {
-            document = try APICoding.decoder.decode(ExportDocument.self, from: bytes)
+            return try decoder.decode(ExportDocument.self, from: bytes)
         } catch let error as DecodingError {
-            // The JSON is well formed (the header read it) but a member is missing or wrong: a 422 naming it.
-            throw APIError.invalid(Strings.current("export.malformed"), fields: APIInput.badRequest(for: error).fields)
-        }
-        switch document.importValue(into: userId) {
-        case .success(let data):
-            return data
-        case .failure(let errors):
-            throw APIError.invalid(Strings.current("export.cannotImport", count: errors.count), fields: errors.fields)
+            throw .malformed(error)
+        } catch {
+            throw .notJSON
         }
     }
 
-    /// The store's value for an import, or every problem found, by the member's path (`meals.12.calories`).
-    /// The account's members are not read: an import goes into the signed-in account as it is.
-    func importValue(into userId: UUID) -> Result<UserDataExport, FieldErrors> {
+    /// The store's value for an import into `userId`, or every problem found, by the member's path
+    /// (`meals.12.calories`). The account's members are not read: an import goes into the signed-in account as it is.
+    public func importValue(into userId: UUID) -> Result<UserDataExport, FieldErrors> {
         var errors = FieldErrors()
         func id(_ text: String, at path: String) -> UUID {
             guard let id = WireFormat.uuid(text) else {
-                errors.add(path, APIInput.Message.uuid)
+                errors.add(path, Strings.current("api.uuid"))
                 return UUID()
             }
             return id
@@ -295,15 +292,42 @@ extension ExportDocument {
 
 /// Problems found in a document, by path; only the first `limit` are kept, so a broken 10,000-row file answers
 /// with a readable error, not 10,000 lines.
-struct FieldErrors: Error, Sendable {
+public struct FieldErrors: Error, Sendable {
     static let limit = 20
-    private(set) var fields: [String: String] = [:]
-    private(set) var count = 0
+    public private(set) var fields: [String: String] = [:]
+    /// Every problem found, also those past the limit.
+    public private(set) var count = 0
 
-    var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
     mutating func add(_ path: String, _ message: String) {
         count += 1
         if fields.count < Self.limit, fields[path] == nil { fields[path] = message }
     }
+}
+
+extension ExportDocument {
+    /// The API's JSON, byte for byte (the server's `APICoding`): keys sorted, slashes as they are, instants as
+    /// `WireFormat` writes them. Its own pair here, so the format does not depend on the server.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(WireFormat.instantText(date))
+        }
+        return encoder
+    }()
+
+    /// Reads instants as the API does, and says what it expected in the reader's language (an import's 422 shows
+    /// it by the member's path).
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let date = WireFormat.instant(from: try container.decode(String.self)) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Strings.current("api.expectedInstant"))
+        }
+        return decoder
+    }()
 }

@@ -121,6 +121,6 @@ public enum ExportCSV {
     }
 
     static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try APICoding.encoder.encode(value), as: UTF8.self)
+        String(decoding: try ExportDocument.encoder.encode(value), as: UTF8.self)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import WDietCore
 import WDietStore
 
-/// The sync part of `wdiet bench`: for each run a new user with a profile pushes 1,000 new rows (800 meals, 150
+/// The sync part of `wdiet-dev bench`: for each run a new user with a profile pushes 1,000 new rows (800 meals, 150
 /// weights, 50 journal rows) in one push, then the same 1,000 rows edited from their versions, then pulls 1,000
 /// changes in one page — the store's work for `POST /api/v1/sync/push` and `GET /api/v1/sync/pull` without HTTP.
 /// Targets (issue 5): a push of 1,000 changes ≤ 200 ms, a pull of 1,000 ≤ 100 ms.

@@ -1,10 +1,10 @@
 import Foundation
 import WDietCore
-import WDietServer
 import WDietSQLite
+import WDietStorage
 import WDietStore
 
-/// The export part of `wdiet bench`: one user with 10,000 records (8,000 meals, 1,500 weights, 500 analytics events)
+/// The export part of `wdiet-dev bench`: one user with 10,000 records (8,000 meals, 1,500 weights, 500 analytics events)
 /// in a SQLite file, exported as the server does it — the store's read, then the JSON document or the CSV zip —
 /// several times; and the JSON read back and imported into a fresh account.
 enum ExportBench {
@@ -80,7 +80,8 @@ enum ExportBench {
             let fresh = UUID()
             _ = try await users.createUser(id: fresh, email: nil, displayName: "")
             let began = DispatchTime.now().uptimeNanoseconds
-            let summary = try await userData.importUserData(try ExportDocument.userData(fromJSON: lastJSON, into: fresh), into: fresh)
+            let data = try ExportDocument.read(json: lastJSON).importValue(into: fresh).get()
+            let summary = try await userData.importUserData(data, into: fresh)
             result.importing.append(milliseconds(since: began))
             precondition(summary.meals == 8_000 && summary.weights == 1_500 && summary.analyticsEvents == 500)
         }

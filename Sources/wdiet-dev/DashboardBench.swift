@@ -3,7 +3,7 @@ import WDietCore
 import WDietSQLite
 import WDietStore
 
-/// The dashboard part of `wdiet bench`: one user with 365 days of history (5 meals and 1 weight a day) in a
+/// The dashboard part of `wdiet-dev bench`: one user with 365 days of history (5 meals and 1 weight a day) in a
 /// SQLite file, then the dashboard of the last day, read from the stores and computed, over and over.
 enum DashboardBench {
     struct Result {
