@@ -5,11 +5,11 @@
 # count of each (must be 0).
 #
 #   scripts/bench-server.sh [--dir DIR] [--duration 20s] [--connections 32] [--threads 2] [--users 1000] [--days 365]
-#                           [--only dashboard|search|meal-save] [--binary PATH] [--serve-args "ARGS"] [--rate N]
+#                           [--only dashboard|search|meal-save] [--binary PATH [--dev-binary PATH]] [--serve-args "ARGS"] [--rate N]
 #                           [--postgres [--postgres-port 55452] | --database postgres://… [--tokens FILE] [--postgres-data DIR]]
 #
 # --postgres runs the same load on PostgreSQL: a throw-away cluster (scripts/postgres-test-cluster.sh, in a
-# temporary folder, on --postgres-port) is started, seeded with `wdiet seed --database postgres://…` and stopped and
+# temporary folder, on --postgres-port) is started, seeded with `wdiet-dev seed --database postgres://…` and stopped and
 # deleted at the end. --database runs it on an existing PostgreSQL database instead, which is seeded (replacing its
 # users) unless --tokens names the tokens file of an earlier seed of it; note that the meal-save run leaves its meals
 # there. On PostgreSQL the summary adds the CPU the database's processes used per request (with --database, when
@@ -20,9 +20,9 @@
 # always busy and the latencies are mostly the queue's (connections / throughput); with it they are those of a
 # server under that load. The summary gives the rate the server really saw.
 #
-# --binary runs (and seeds with) a wdiet binary built elsewhere instead of building one: keep a copy of the old
-# build to compare two builds in alternating runs. --serve-args adds options to `wdiet serve` (e.g.
-# "--executor swift-pool").
+# --binary runs a wdiet binary built elsewhere instead of building one: keep a copy of the old build to compare two
+# builds in alternating runs. A seed is made by the developer tool `wdiet-dev seed`, built (release) when a seed is
+# needed, or the one --dev-binary names. --serve-args adds options to `wdiet serve` (e.g. "--executor swift-pool").
 #
 # Next to the latencies it prints the CPU time the server and wrk used per request (from /proc and getrusage),
 # which neighbours on the machine disturb much less than latencies: with C connections always busy, the mean
@@ -45,6 +45,7 @@ DAYS=365
 PORT=18089
 ONLY="dashboard search meal-save"
 BINARY=""
+DEV_BINARY=""
 SERVE_ARGS=""
 RATE=""
 POSTGRES=""
@@ -62,6 +63,7 @@ while [ $# -gt 0 ]; do
         --only) ONLY="$2"; shift 2 ;;
         --port) PORT="$2"; shift 2 ;;
         --binary) BINARY="$2"; shift 2 ;;
+        --dev-binary) DEV_BINARY="$2"; shift 2 ;;
         --serve-args) SERVE_ARGS="$2"; shift 2 ;;
         --rate) RATE="$2"; shift 2 ;;
         --postgres) POSTGRES=1; shift ;;
@@ -88,14 +90,24 @@ if [ ${#need_packages[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_packages[@]}"
 fi
 
+SCRATCH="${WDIET_BENCH_SCRATCH:-.build-perf}"
 if [ -n "$BINARY" ]; then
     WDIET="$BINARY"
 else
-    SCRATCH="${WDIET_BENCH_SCRATCH:-.build-perf}"
     echo "== Building wdiet (release, --scratch-path $SCRATCH)"
     swift build -c release --product wdiet --scratch-path "$SCRATCH"
     WDIET="$SCRATCH/release/wdiet"
 fi
+# `wdiet-dev seed`, built only when a seed is needed and none is at hand.
+seed() {
+    local tool="$DEV_BINARY"
+    if [ -z "$tool" ]; then
+        echo "== Building wdiet-dev (release, --scratch-path $SCRATCH)"
+        swift build -c release --product wdiet-dev --scratch-path "$SCRATCH"
+        tool="$SCRATCH/release/wdiet-dev"
+    fi
+    "$tool" seed "$@"
+}
 
 mkdir -p "$DIR"
 PG_CLUSTER=""
@@ -126,7 +138,7 @@ if [ -n "$DATABASE_URL" ]; then
         TOKENS="$DIR/postgres-${USERS}x${DAYS}.tokens"
         echo "== Seeding PostgreSQL ($USERS users × $DAYS days)"
         seed_began=$(date +%s)
-        "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DATABASE_URL" --tokens-out "$TOKENS" --force
+        seed --users "$USERS" --days "$DAYS" --database "$DATABASE_URL" --tokens-out "$TOKENS" --force
         echo "== Seeded in $(( $(date +%s) - seed_began )) s"
     fi
     SERVE_DATABASE="$DATABASE_URL"
@@ -138,7 +150,7 @@ else
         echo "== Reusing the seeded database $DB"
     else
         echo "== Seeding $DB"
-        "$WDIET" seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
+        seed --users "$USERS" --days "$DAYS" --database "$DB" --tokens-out "$TOKENS" --force
     fi
 
     RUN_DB="$DIR/run.sqlite"

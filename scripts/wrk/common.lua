@@ -1,5 +1,5 @@
 -- Shared by the wrk scripts of scripts/bench-server.sh: bearer tokens from $WDIET_TOKENS (one per line, written
--- by `wdiet seed --tokens-out`), loaded once per wrk thread in init(); a count of non-2xx responses per thread;
+-- by `wdiet-dev seed --tokens-out`), loaded once per wrk thread in init(); a count of non-2xx responses per thread;
 -- and a done() that prints P50/P90/P95/P99 (wrk's own output has no P95) and the non-2xx count.
 --
 -- With $WDIET_RATE (requests a second, over all $WDIET_CONNECTIONS connections) each connection waits before each
