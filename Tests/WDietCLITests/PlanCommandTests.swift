@@ -51,7 +51,7 @@ struct PlanCommandTests {
     }
 
     @Test("bad input: one line on stderr, nothing on stdout, a non-zero exit", arguments: [
-        (["--goal", "lose", "--age", "12"], "wdiet: You must be at least 13 years old to use GTSD"),
+        (["--goal", "lose", "--age", "12"], "wdiet: You must be at least 13 years old to use w-diet"),
         (["--goal", "lose", "--age", "121"], "wdiet: Please enter a valid date of birth"),
         (["--goal", "lose", "--height-cm", "49"], "wdiet: Height must be at least 50 cm (1'8\")"),
         (["--goal", "lose", "--weight-kg", "501"], "wdiet: Weight must be less than 500 kg (1102 lbs)"),
