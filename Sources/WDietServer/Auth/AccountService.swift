@@ -1,14 +1,16 @@
 import Foundation
 import Logging
 import WDietCore
+import WDietStorage
 import WDietStore
 
 /// Signing up, in and out: what the API's auth routes and the web pages both call. It says no with `InvalidInput`
 /// when a field breaks a rule and `AccountRefusal` for the rest (a wrong password, a taken email, a throttled
 /// sign-in), never with HTTP errors: the API answers them as JSON, the pages show their forms again.
 struct AccountService: Sendable {
-    /// Sessions last 30 days from sign-in; using one does not extend it.
-    static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// Sessions last 30 days from sign-in; using one does not extend it (`SessionSecret.lifetime`, which seeded
+    /// sessions share).
+    static let sessionLifetime = SessionSecret.lifetime
     /// `lastUsedAt` is written at most this often, so a signed-in request is a read, not a write.
     static let touchInterval: TimeInterval = 60 * 60
 

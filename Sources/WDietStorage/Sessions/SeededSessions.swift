@@ -5,8 +5,8 @@ import WDietStore
 /// users, and they must be the tokens the server would have handed out (same shape, same SHA-256 in the store, same
 /// lifetime).
 public enum SeededSessions {
-    /// As long as a session the server starts (`AccountService.sessionLifetime`; a test holds them equal).
-    public static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// As long as a session the server starts.
+    public static let lifetime = SessionSecret.lifetime
 
     /// Starts an API session for `userId` and returns its token (the store keeps only the hash).
     public static func startAPISession(for userId: UUID, accounts: any AccountStore, now: Date) async throws -> String {

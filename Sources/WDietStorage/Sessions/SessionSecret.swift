@@ -8,6 +8,8 @@ import Foundation
 public enum SessionSecret {
     /// 32 bytes in base64url without padding.
     public static let length = 43
+    /// Sessions last 30 days from sign-in (using one does not extend it): the server's and seeded ones alike.
+    public static let lifetime: TimeInterval = 30 * 24 * 60 * 60
 
     /// `SystemRandomNumberGenerator` reads the kernel's CSPRNG (getrandom) on Linux and arc4random on Darwin.
     public static func generate() -> String {
