@@ -14,11 +14,13 @@ public struct Meal: Hashable, Codable, Sendable, Identifiable {
     public var fiber: Double?
     public var source: MealSource
     public var loggedAt: Date
+    /// Breakfast, lunch, dinner or snack as chosen; nil: the slot of its local time (`slot(in:)`).
+    public var slot: MealSlot?
 
     public init(
         id: UUID = TimeOrderedUUID.make(), name: String, foodId: String? = nil, grams: Double? = nil,
         kcal: Double, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil, fiber: Double? = nil,
-        source: MealSource = .manual, loggedAt: Date
+        source: MealSource = .manual, loggedAt: Date, slot: MealSlot? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,6 +33,7 @@ public struct Meal: Hashable, Codable, Sendable, Identifiable {
         self.fiber = fiber
         self.source = source
         self.loggedAt = loggedAt
+        self.slot = slot
     }
 }
 

@@ -182,5 +182,12 @@ public enum PostgresCoachSchema {
             """,
             "CREATE TRIGGER \(table)_logged_days_delete AFTER DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION logged_days_count()",
         ] }),
+        // The meal's slot (issue 17), as SQLite's v11-meal-slot: the one the person chose, or NULL for a meal logged
+        // without one (every meal before this migration, a push from an older client), which is the slot of its local
+        // time when read (002's buckets). Left NULL here rather than filled from the profile's time zone, so that both
+        // backends hold the same values for the same history.
+        PostgresMigration(version: 7, name: "meal-slot", statements: [
+            "ALTER TABLE meals ADD COLUMN slot text CHECK (slot IS NULL OR slot IN ('breakfast', 'lunch', 'dinner', 'snack'))",
+        ]),
     ]
 }

@@ -71,20 +71,20 @@ public struct PostgresDashboardStore: DashboardStore {
     /// `UNION ALL`, each row tagged with its `kind` and carrying the columns its store's decoder reads. A prepared
     /// statement: planning it anew took as long as running it (0.4 ms each), so each connection plans it once.
     struct DayRead: PostgresPreparedStatement {
-        static let name = "wdiet_dashboard_day_v1"
+        static let name = "wdiet_dashboard_day_v2"
         static let sql = """
             (SELECT 'm' AS kind, id, user_id, name, food_id, grams, kcal, protein, carbs, fat, fiber, source, logged_at,
-                local_date, created_at, updated_at, version, deleted_at, NULL::double precision AS kg, NULL::date AS run_start
+                local_date, created_at, updated_at, version, deleted_at, slot, NULL::double precision AS kg, NULL::date AS run_start
             FROM meals WHERE user_id = $1 AND local_date = $2 AND deleted_at IS NULL)
             UNION ALL
             (SELECT DISTINCT ON (local_date) 'w', id, user_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, logged_at,
-                local_date, created_at, updated_at, version, deleted_at, kg, NULL
+                local_date, created_at, updated_at, version, deleted_at, NULL, kg, NULL
             FROM weights WHERE user_id = $1 AND local_date <= $2 AND deleted_at IS NULL
             ORDER BY local_date DESC, logged_at DESC, version DESC
             LIMIT $3)
             UNION ALL
             (SELECT 'r', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                local_date, NULL, NULL, NULL, NULL, NULL, run_start
+                local_date, NULL, NULL, NULL, NULL, NULL, NULL, run_start
             FROM (
                 SELECT min(local_date) AS run_start, max(local_date) AS local_date FROM (
                     SELECT local_date, local_date + (row_number() OVER (ORDER BY local_date DESC))::integer AS run_key

@@ -83,6 +83,17 @@ public struct PostgresMealStore: MealStore {
         }
     }
 
+    public func meals(userId: UUID, from start: LocalDate, through end: LocalDate, limit: Int) async throws -> [StoredMeal] {
+        try await PostgresStoreErrors.guarded(logger) {
+            try await StoredMeal.decode(client.query("""
+                SELECT \(unescaped: StoredMeal.columns) FROM meals
+                WHERE user_id = \(userId) AND local_date BETWEEN \(PostgresLocalDate(start)) AND \(PostgresLocalDate(end))
+                    AND deleted_at IS NULL
+                ORDER BY logged_at DESC, created_at DESC LIMIT \(Int64(max(0, limit)))
+                """, logger: logger))
+        }
+    }
+
     /// The day's live meals, newest first; `PostgresDashboardStore.DayRead` repeats it in its combined read.
     static func mealsQuery(userId: UUID, on date: LocalDate) -> PostgresQuery {
         """
@@ -98,11 +109,11 @@ extension StoredMeal: PostgresOwnedRow {
     static let table = "meals"
     static let columns = """
         id, user_id, name, food_id, grams, kcal, protein, carbs, fat, fiber, source, logged_at, local_date,
-        created_at, updated_at, version, deleted_at
+        created_at, updated_at, version, deleted_at, slot
         """
-    static let columnCount = 17
+    static let columnCount = 18
     static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
-    static let insertNewWithEventName = "wdiet_insert_meals_with_event_v1"
+    static let insertNewWithEventName = "wdiet_insert_meals_with_event_v2"
 
     var rowId: UUID { meal.id }
 
@@ -129,6 +140,7 @@ extension StoredMeal: PostgresOwnedRow {
         bindings.append(PostgresInstant(updatedAt))
         bindings.append(version)
         bindings.append(deletedAt.map(PostgresInstant.init))
+        bindings.append(meal.slot?.rawValue)
     }
 
     func update(on connection: PostgresConnection, logger: Logger) async throws {
@@ -137,7 +149,8 @@ extension StoredMeal: PostgresOwnedRow {
                 protein = \(meal.protein), carbs = \(meal.carbs), fat = \(meal.fat), fiber = \(meal.fiber),
                 source = \(meal.source.rawValue), logged_at = \(PostgresInstant(meal.loggedAt)),
                 local_date = \(PostgresLocalDate(localDate)), updated_at = \(PostgresInstant(updatedAt)),
-                version = \(version), deleted_at = \(deletedAt.map(PostgresInstant.init))
+                version = \(version), deleted_at = \(deletedAt.map(PostgresInstant.init)),
+                slot = \(meal.slot?.rawValue)
             WHERE id = \(meal.id) AND user_id = \(userId)
             """, logger: logger)
     }
@@ -150,10 +163,15 @@ extension StoredMeal: PostgresOwnedRow {
 
     static func decode(_ row: PostgresRandomAccessRow) throws -> StoredMeal {
         guard let source = MealSource(rawValue: try row.value("source")) else { throw PostgresStoreErrors.unreadable }
+        let slotText: String? = try row.value("slot")
+        let slot = try slotText.map { text in
+            guard let slot = MealSlot(rawValue: text) else { throw PostgresStoreErrors.unreadable }
+            return slot
+        }
         let meal = Meal(
             id: try row.value("id"), name: try row.value("name"), foodId: try row.value("food_id"), grams: try row.value("grams"),
             kcal: try row.value("kcal"), protein: try row.value("protein"), carbs: try row.value("carbs"),
-            fat: try row.value("fat"), fiber: try row.value("fiber"), source: source, loggedAt: try row.instant("logged_at")
+            fat: try row.value("fat"), fiber: try row.value("fiber"), source: source, loggedAt: try row.instant("logged_at"), slot: slot
         )
         return StoredMeal(
             meal: meal, userId: try row.value("user_id"), localDate: try row.localDate("local_date"), version: try row.value("version"),

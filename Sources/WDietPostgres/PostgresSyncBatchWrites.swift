@@ -27,6 +27,7 @@ enum PostgresSyncBatchWrites {
         var updated_at_ms: Int64
         var version: Int64
         var deleted_at_ms: Int64?
+        var slot: String?
 
         init(_ stored: StoredMeal) {
             let meal = stored.meal
@@ -47,6 +48,7 @@ enum PostgresSyncBatchWrites {
             updated_at_ms = PostgresInstant(stored.updatedAt).milliseconds
             version = stored.version
             deleted_at_ms = stored.deletedAt.map { PostgresInstant($0).milliseconds }
+            slot = meal.slot?.rawValue
         }
     }
 
@@ -81,7 +83,7 @@ enum PostgresSyncBatchWrites {
     static let mealRecord = """
         id uuid, user_id uuid, name text, food_id text, grams float8, kcal float8, protein float8, carbs float8,
         fat float8, fiber float8, source text, logged_at_ms bigint, local_date text, created_at_ms bigint,
-        updated_at_ms bigint, version bigint, deleted_at_ms bigint
+        updated_at_ms bigint, version bigint, deleted_at_ms bigint, slot text
         """
 
     static let weightRecord = """
@@ -103,7 +105,7 @@ enum PostgresSyncBatchWrites {
                     protein = v.protein, carbs = v.carbs, fat = v.fat, fiber = v.fiber, source = v.source,
                     logged_at = \(unescaped: instant("logged_at_ms")), local_date = v.local_date::date,
                     updated_at = \(unescaped: instant("updated_at_ms")), version = v.version,
-                    deleted_at = \(unescaped: instant("deleted_at_ms"))
+                    deleted_at = \(unescaped: instant("deleted_at_ms")), slot = v.slot
                 FROM jsonb_to_recordset(\(rows)::jsonb) AS v(\(unescaped: mealRecord))
                 WHERE m.id = v.id AND m.user_id = v.user_id
                 """, logger: logger)

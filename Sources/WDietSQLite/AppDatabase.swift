@@ -90,6 +90,7 @@ public final class AppDatabase: Sendable {
         registerSyncMigrations(&migrator)
         registerLoggedDaysMigrations(&migrator)
         registerLanguageMigrations(&migrator)
+        registerMealSlotMigrations(&migrator)
         return migrator
     }
 }

@@ -25,6 +25,7 @@ struct MealRecord: UserOwnedRecord {
     var updatedAt: String
     var version: Int64
     var deletedAt: String?
+    var slot: String?
 
     enum Columns {
         static let userId = Column(CodingKeys.userId)
@@ -53,6 +54,7 @@ struct MealRecord: UserOwnedRecord {
         updatedAt = ""
         version = 0
         deletedAt = nil
+        slot = meal.slot?.rawValue
     }
 
     /// Column by column rather than through `Decodable`: the dashboard decodes meals on every load.
@@ -74,39 +76,45 @@ struct MealRecord: UserOwnedRecord {
         updatedAt = row["updatedAt"]
         version = row["version"]
         deletedAt = row["deletedAt"]
+        slot = row["slot"]
     }
 
     /// Every meal save inserts one: a cached statement with the columns in the table's order.
     func insertRow(_ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO meals (id, userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
-                createdAt, updatedAt, version, deletedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                createdAt, updatedAt, version, deletedAt, slot)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [
             id, userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
-            createdAt, updatedAt, version, deletedAt,
+            createdAt, updatedAt, version, deletedAt, slot,
         ])
     }
 
     func updateRow(_ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE meals SET userId = ?, name = ?, foodId = ?, grams = ?, kcal = ?, protein = ?, carbs = ?, fat = ?, fiber = ?,
-                source = ?, loggedAt = ?, localDate = ?, createdAt = ?, updatedAt = ?, version = ?, deletedAt = ?
+                source = ?, loggedAt = ?, localDate = ?, createdAt = ?, updatedAt = ?, version = ?, deletedAt = ?,
+                slot = ?
             WHERE id = ?
             """)
         try statement.execute(arguments: [
             userId, name, foodId, grams, kcal, protein, carbs, fat, fiber, source, loggedAt, localDate,
-            createdAt, updatedAt, version, deletedAt, id,
+            createdAt, updatedAt, version, deletedAt, slot, id,
         ])
     }
 
     func stored() throws -> StoredMeal {
         guard let source = MealSource(rawValue: source) else { throw AppDatabase.unreadable }
+        let slot = try slot.map { text in
+            guard let slot = MealSlot(rawValue: text) else { throw AppDatabase.unreadable }
+            return slot
+        }
         let meal = Meal(
             id: try AppDatabase.id(fromText: id), name: name, foodId: foodId, grams: grams, kcal: kcal,
             protein: protein, carbs: carbs, fat: fat, fiber: fiber, source: source,
-            loggedAt: try AppDatabase.instant(fromStoredText: loggedAt)
+            loggedAt: try AppDatabase.instant(fromStoredText: loggedAt), slot: slot
         )
         return StoredMeal(
             meal: meal, userId: try AppDatabase.id(fromText: userId),

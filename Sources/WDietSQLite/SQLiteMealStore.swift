@@ -64,6 +64,17 @@ public struct SQLiteMealStore: MealStore {
         try await database.storeRead { db in try Self.meals(userId: userId, on: date, in: db) }
     }
 
+    public func meals(userId: UUID, from start: LocalDate, through end: LocalDate, limit: Int) async throws -> [StoredMeal] {
+        try await database.storeRead { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT * FROM meals WHERE userId = ? AND localDate BETWEEN ? AND ? AND deletedAt IS NULL
+                ORDER BY loggedAt DESC, createdAt DESC LIMIT ?
+                """)
+            return try MealRecord.fetchAll(statement, arguments: [AppDatabase.idText(userId), start.iso, end.iso, max(0, limit)])
+                .map { try $0.stored() }
+        }
+    }
+
     /// The read itself, for callers that combine several reads in one snapshot.
     static func meals(userId: UUID, on date: LocalDate, in db: Database) throws -> [StoredMeal] {
         // A cached statement: preparing it costs more than running it.

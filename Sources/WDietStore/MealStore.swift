@@ -31,6 +31,10 @@ public protocol MealStore: Sendable {
 
     /// The meals logged on a local day, newest first, without tombstones.
     func meals(userId: UUID, on date: LocalDate) async throws -> [StoredMeal]
+
+    /// The live meals logged from `start` through `end` (local days, both included), newest first, at most `limit`
+    /// (recents, copying a day). Served by the (user, local day) index on both backends.
+    func meals(userId: UUID, from start: LocalDate, through end: LocalDate, limit: Int) async throws -> [StoredMeal]
 }
 
 /// A row saved together with the analytics event of its moment (`MealStore.saveMeal(_:userId:timeZone:recording:)`,

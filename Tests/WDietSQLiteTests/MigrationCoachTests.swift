@@ -21,6 +21,8 @@ import WDietSQLite
             "meals": [
                 "id", "userId", "name", "foodId", "grams", "kcal", "protein", "carbs", "fat", "fiber", "source",
                 "loggedAt", "localDate", "createdAt", "updatedAt", "version", "deletedAt",
+                // Added by v11-meal-slot (issue 17).
+                "slot",
             ],
             "weights": ["id", "userId", "kg", "loggedAt", "localDate", "createdAt", "updatedAt", "version", "deletedAt"],
             "analytics_events": [

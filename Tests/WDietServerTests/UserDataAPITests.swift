@@ -133,7 +133,7 @@ struct UserDataAPITests {
             #expect(mealsText.hasSuffix("\r\n"))
             let meals = Self.parseCSV(mealsText)
             #expect(meals.first == ["id", "localDate", "loggedAt", "name", "source", "foodId", "grams", "calories", "protein",
-                                    "carbs", "fat", "fiber", "version", "createdAt", "updatedAt"])
+                                    "carbs", "fat", "fiber", "version", "createdAt", "updatedAt", "slot"])
             #expect(meals.count == 2)
             let meal = Dictionary(uniqueKeysWithValues: zip(meals[0], meals[1]))
             #expect(meal["name"] == "Soup, \"hot\"\nbowl")
@@ -141,6 +141,7 @@ struct UserDataAPITests {
             #expect(meal["protein"] == "21.5")
             #expect(meal["carbs"] == "")
             #expect(meal["localDate"] == "2026-03-01")
+            #expect(meal["slot"] == "breakfast")  // logged at 09:15 in Berlin without a slot
             #expect(meal["source"] == "manual")
             let weights = Self.parseCSV(try #require(files["weights.csv"]))
             #expect(weights.count == 2)

@@ -28,13 +28,14 @@ struct EventRecorder: Sendable {
 
     /// `meal_logged` for a meal saved now, for the store to record in the meal's own transaction
     /// (`MealStore.saveMeal(_:userId:timeZone:recording:)`): its source and the meal type of the hour it was eaten.
-    func mealLogged(source: String, loggedAt: Date, in timeZone: TimeZone) -> AnalyticsEvent {
+    func mealLogged(source: String, meal: Meal, in timeZone: TimeZone) -> AnalyticsEvent {
         AnalyticsEvent(id: TimeOrderedUUID.make(), name: .mealLogged,
-                       properties: mealLoggedProperties(source: source, loggedAt: loggedAt, in: timeZone), occurredAt: now())
+                       properties: mealLoggedProperties(source: source, meal: meal, in: timeZone), occurredAt: now())
     }
 
-    func mealLoggedProperties(source: String, loggedAt: Date, in timeZone: TimeZone) -> [String: String] {
-        ["source": source, "meal_type": Self.mealType(loggedAt: loggedAt, in: timeZone)]
+    /// `source` and `meal_type`: the meal's slot (the one chosen, else its local time's: 002's buckets).
+    func mealLoggedProperties(source: String, meal: Meal, in timeZone: TimeZone) -> [String: String] {
+        ["source": source, "meal_type": meal.slot(in: timeZone).rawValue]
     }
 
     /// `weight_logged` for a weight saved now, for the store to record in the weight's own transaction.
@@ -73,18 +74,6 @@ struct EventRecorder: Sendable {
         bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    /// `meal_type` of `meal_logged`: from the local hour the meal was eaten (the journal's time-of-day rule).
-    static func mealType(loggedAt: Date, in timeZone: TimeZone) -> String {
-        let seconds = Int(loggedAt.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: loggedAt)
-        let minute = ((seconds % 86_400) + 86_400) % 86_400 / 60
-        switch minute / 60 {
-        case 5..<11: return "breakfast"
-        case 11..<15: return "lunch"
-        case 17..<22: return "dinner"
-        default: return "snack"
-        }
     }
 
     /// The moments a dashboard load reveals, each recorded once: the switch to a new MATADOR phase (day 15, 29,

@@ -130,6 +130,7 @@ extension MealJSON {
             json.member("loggedAt", WireFormat.instantText(loggedAt))
             json.member("name", name)
             json.member("protein", ifPresent: protein)
+            json.member("slot", slot.rawValue)
             json.member("source", source.rawValue)
             json.member("updatedAt", WireFormat.instantText(updatedAt))
             json.member("version", version)

@@ -21,6 +21,8 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     var portion: JSONField<String>
     var quantity: JSONField<NumberInput>
     var loggedAt: JSONField<Date>
+    /// `breakfast`, `lunch`, `dinner` or `snack` (issue 17); absent on creation: the slot of `loggedAt`'s local time.
+    var slot: JSONField<String>
 
     /// In the reader's language, made when asked (inside the request).
     enum Message {
@@ -36,8 +38,9 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     /// The body from a flat object of its members (see `FlatJSONObject`); nil when `JSONDecoder` must judge it.
     init?(flatJSON object: FlatJSONObject) {
         guard let id = object.text("id"), let name = object.text("name"), let foodId = object.text("foodId"),
-              let portion = object.text("portion"), let loggedAt = object.instant("loggedAt")
+              let portion = object.text("portion"), let loggedAt = object.instant("loggedAt"), let slot = object.text("slot")
         else { return nil }
+        self.slot = slot
         self.id = id
         self.name = name
         calories = object.number("calories")
@@ -75,7 +78,9 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
         } catch {
             errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
         }
-        guard errors.isEmpty, let meal else { throw InvalidInput(errors) }
+        let chosenSlot = self.chosenSlot(errors: &errors)
+        guard errors.isEmpty, var meal else { throw InvalidInput(errors) }
+        meal.slot = chosenSlot ?? nil
         return meal
     }
 
@@ -86,14 +91,17 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
         let loggedAt = instant(default: now, errors: &errors)
         let mealName = name(default: MealInput.mealName(forFood: food.longDescription), errors: &errors)
         let amount = self.amount(measures: food.measures, errors: &errors)
+        let chosenSlot = self.chosenSlot(errors: &errors)
         guard errors.isEmpty, let amount else {
             if errors.isEmpty { errors["grams"] = StoreValidation.Message.databaseMealIncomplete }
             throw InvalidInput(errors)
         }
         do {
-            return try MealInput.fromFood(
+            var meal = try MealInput.fromFood(
                 id: id, foodId: food.id, name: mealName, per100g: food.per100g, grams: amount.grams, loggedAt: loggedAt
             )
+            meal.slot = chosenSlot ?? nil
+            return meal
         } catch {
             throw InvalidInput(Self.fields(error, amountMember: amount.member))
         }
@@ -102,6 +110,15 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     /// `meal` with this body's changes. A manual (or label) meal takes new values under the manual form's rules; a
     /// catalog meal takes a new amount, rescaled from `food` (its catalog entry) or, without it, from what it holds.
     func patched(_ meal: Meal, food: Food?) throws(InvalidInput) -> Meal {
+        var errors: [String: String] = [:]
+        let chosenSlot = self.chosenSlot(errors: &errors)
+        if !errors.isEmpty { throw InvalidInput(errors) }
+        var result = try patchedValues(meal, food: food)
+        if let chosenSlot { result.slot = chosenSlot }
+        return result
+    }
+
+    private func patchedValues(_ meal: Meal, food: Food?) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
         if foodId.isPresent { errors["foodId"] = Message.foodCannotChange }
         if id.isPresent, let text = id.value, UUID(uuidString: text) != meal.id { errors["id"] = Message.idInPath }
@@ -162,6 +179,21 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     }
 
     // MARK: - Members
+
+    /// The slot asked for: nil when absent, `.some(nil)` for null (back to the slot of the meal's time), a field
+    /// error for any other word.
+    func chosenSlot(errors: inout [String: String]) -> MealSlot?? {
+        switch slot {
+        case .absent: return nil
+        case .null: return .some(nil)
+        case .value(let text):
+            guard let value = MealSlot(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                errors["slot"] = LoggingInput.Message.slot
+                return nil
+            }
+            return .some(value)
+        }
+    }
 
     private func instant(default value: Date, errors: inout [String: String]) -> Date {
         guard let date = loggedAt.value else {

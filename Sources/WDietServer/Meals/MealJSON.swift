@@ -19,6 +19,8 @@ struct MealJSON: ResponseEncodable, Sendable {
     var fiber: Double?
     var loggedAt: Date
     var localDate: LocalDate
+    /// The slot chosen, or the one of `loggedAt`'s local time in the profile's zone (002's buckets).
+    var slot: MealSlot
     var version: Int64
     var createdAt: Date
     var updatedAt: Date
@@ -40,11 +42,13 @@ struct MealJSON: ResponseEncodable, Sendable {
         fiber = meal.fiber
         loggedAt = meal.loggedAt
         localDate = stored.localDate
+        slot = meal.slot(in: profile.timeZone)
         version = stored.version
         createdAt = stored.createdAt
         updatedAt = stored.updatedAt
         window = profile.eatingWindow.placement(of: meal.loggedAt, in: profile.timeZone)
-        warning = window == .outside ? Self.outsideWarning(profile.eatingWindow) : nil
+        // The window is part of the Lose plan only: Maintain and Gain never chose one.
+        warning = window == .outside && profile.goal == .lose ? Self.outsideWarning(profile.eatingWindow) : nil
     }
 
     /// 000's warning feedback, non-blocking.

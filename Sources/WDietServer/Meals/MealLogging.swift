@@ -20,7 +20,7 @@ struct MealLogging: Sendable {
             return existing
         }
         let id = requestedId ?? TimeOrderedUUID.make()
-        let meal: Meal
+        var meal: Meal
         if body.isFromCatalog {
             guard let foodId = body.foodId.value?.trimmingCharacters(in: .whitespaces), !foodId.isEmpty else {
                 throw InvalidInput(["foodId": StoreValidation.Message.databaseMealIncomplete])
@@ -29,7 +29,9 @@ struct MealLogging: Sendable {
         } else {
             meal = try body.manualMeal(id: id, now: services.now())
         }
-        let event = services.events.mealLogged(source: meal.source.eventSource, loggedAt: meal.loggedAt, in: profile.timeZone)
+        // Issue 17: a meal logged without a slot takes the one of its local time, and keeps it.
+        if meal.slot == nil { meal.slot = MealSlot(meal.loggedAt, in: profile.timeZone) }
+        let event = services.events.mealLogged(source: meal.source.eventSource, meal: meal, in: profile.timeZone)
         let saved = try await services.meals.saveMeal(meal, userId: userId, timeZone: profile.timeZone, recording: event)
         EventRecorder.logNotRecorded(event, error: saved.eventError, logger: logger)
         return saved.row
@@ -91,7 +93,7 @@ struct MealLogging: Sendable {
             && change.baseVersion == nil && result.status == .applied {
             guard let meal = change.meal else { continue }
             services.events.recordOnce(
-                .mealLogged, services.events.mealLoggedProperties(source: meal.source.eventSource, loggedAt: meal.loggedAt, in: timeZone),
+                .mealLogged, services.events.mealLoggedProperties(source: meal.source.eventSource, meal: meal, in: timeZone),
                 userId: userId, id: EventRecorder.stableId(userId: userId, key: "meal-logged:\(meal.id.uuidString.lowercased())"),
                 logger: logger)
         }

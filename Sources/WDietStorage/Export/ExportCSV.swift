@@ -5,10 +5,10 @@ import ZIPFoundation
 
 /// The CSV export (`GET /api/v1/export?format=csv`): a zip with one CSV file per table of the JSON document
 /// (`account.csv`, `identities.csv`, `profile.csv`, `meals.csv`, `weights.csv`, `analytics_events.csv`,
-/// `dismissed_tips.csv`, `rows.csv`), each UTF-8 with a header row, RFC 4180 quoting and CRLF line ends. Values are written as the
+/// `dismissed_tips.csv`, `rows.csv`; favourites and saved meals are generic rows), each UTF-8 with a header row, RFC 4180 quoting and CRLF line ends. Values are written as the
 /// JSON document writes them (ids lowercase, instants ISO 8601 UTC, days `YYYY-MM-DD`); a value that is absent is
 /// an empty cell; lists (dietary preferences, allergies, event properties) and a generic row's data are JSON text in
-/// their cell.
+/// their cell. A meal's `slot` is the one chosen or, when none was, its local time's (002's buckets).
 ///
 /// The zip is made by ZIPFoundation (deflate through the system's zlib) rather than by hand: a well-kept library
 /// for a format with many corners (ZIP64, CRCs, the central directory), read back by the tests with the same library
@@ -31,6 +31,8 @@ public enum ExportCSV {
                 [$0.issuer, $0.email ?? "", instant($0.linkedAt)]
             }),
         ]
+        // A meal without a chosen slot gets its local time's in the profile's zone (UTC before any profile).
+        let slotZone = document.profile.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(identifier: "UTC")!
         var profile = Table(name: "profile.csv", rows: [[
             "dateOfBirth", "sex", "genderDescription", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal", "activity",
             "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "planStartDate", "deficit",
@@ -48,12 +50,13 @@ public enum ExportCSV {
         tables.append(profile)
         tables.append(Table(name: "meals.csv", rows: [[
             "id", "localDate", "loggedAt", "name", "source", "foodId", "grams", "calories", "protein", "carbs", "fat", "fiber",
-            "version", "createdAt", "updatedAt",
+            "version", "createdAt", "updatedAt", "slot",
         ]] + document.meals.map { m in
             [
                 m.id, m.localDate.iso, instant(m.loggedAt), m.name, m.source.rawValue, m.foodId ?? "", number(m.grams),
                 number(m.calories), number(m.protein), number(m.carbs), number(m.fat), number(m.fiber),
                 String(m.version), instant(m.createdAt), instant(m.updatedAt),
+                (m.slot ?? MealSlot(m.loggedAt, in: slotZone)).rawValue,
             ]
         }))
         tables.append(Table(name: "weights.csv", rows: [["id", "localDate", "loggedAt", "kg", "version", "createdAt", "updatedAt"]]

@@ -84,6 +84,8 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         var fiber: Double?
         var loggedAt: Date
         var localDate: LocalDate
+        /// The slot the person chose (issue 17); absent for a meal logged without one, whose slot is its local time's.
+        var slot: MealSlot?
         var version: Int64
         var createdAt: Date
         var updatedAt: Date
@@ -155,7 +157,8 @@ extension ExportDocument {
             return MealDocument(
                 id: WireFormat.idText(m.id), name: m.name, source: m.source, foodId: m.foodId, grams: m.grams,
                 calories: m.kcal, protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, loggedAt: m.loggedAt,
-                localDate: stored.localDate, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
+                localDate: stored.localDate, slot: m.slot, version: stored.version, createdAt: stored.createdAt,
+                updatedAt: stored.updatedAt
             )
         }
         weights = data.weights.map { stored in
@@ -248,7 +251,8 @@ extension ExportDocument {
         let meals = self.meals.enumerated().map { index, m in
             let meal = Meal(
                 id: id(m.id, at: "meals.\(index).id"), name: m.name, foodId: m.foodId, grams: m.grams, kcal: m.calories,
-                protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, source: m.source, loggedAt: m.loggedAt
+                protein: m.protein, carbs: m.carbs, fat: m.fat, fiber: m.fiber, source: m.source, loggedAt: m.loggedAt,
+                slot: m.slot
             )
             do { try StoreValidation.validate(meal) } catch { errors.add("meals.\(index)", "\(error)") }
             return StoredMeal(

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The part of the day a meal belongs to: Breakfast, Lunch, Dinner or Snack (issue 17). A meal carries the slot the
+/// person chose; when it carries none, its slot is the one of its local time (`init(localHour:)`).
+public enum MealSlot: String, CaseIterable, Codable, Sendable {
+    case breakfast, lunch, dinner, snack
+
+    /// 002's time buckets, by the local hour: 05:00–10:59 breakfast, 11:00–14:59 lunch, 15:00–16:59 snack,
+    /// 17:00–20:59 dinner, and any other hour (21:00–04:59) snack.
+    public init(localHour hour: Int) {
+        switch hour {
+        case 5...10: self = .breakfast
+        case 11...14: self = .lunch
+        case 17...20: self = .dinner
+        default: self = .snack
+        }
+    }
+
+    /// The slot of an instant's local time in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        self.init(localHour: Self.localMinute(of: instant, in: timeZone) / 60)
+    }
+
+    /// Minutes since local midnight (0–1439) of an instant in `timeZone`.
+    public static func localMinute(of instant: Date, in timeZone: TimeZone) -> Int {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        return ((seconds % 86_400) + 86_400) % 86_400 / 60
+    }
+
+    /// "Breakfast", "Frühstück", … in the reader's language.
+    public var title: String { Strings.current("meals.\(rawValue)") }
+
+    /// The order of a day: breakfast, lunch, dinner, snack.
+    public var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension Meal {
+    /// The meal's slot: the one chosen, or the one of its local time in `timeZone`.
+    public func slot(in timeZone: TimeZone) -> MealSlot { slot ?? MealSlot(loggedAt, in: timeZone) }
+}
