@@ -6,11 +6,14 @@ public struct FoodSearchCandidate: Hashable, Sendable {
     public var prior: Double
     /// FTS5's bm25 for the query; lower is better, and it is negative for any match.
     public var bm25: Double
+    /// SR28's food group ("0500"): whether people eat the food cooked or raw (`FoodSearchRanker.preparation`).
+    public var foodGroupCode: String?
 
-    public init(id: String, longDescription: String, prior: Double, bm25: Double) {
+    public init(id: String, longDescription: String, prior: Double, bm25: Double, foodGroupCode: String? = nil) {
         self.id = id
         self.longDescription = longDescription
         self.prior = prior
         self.bm25 = bm25
+        self.foodGroupCode = foodGroupCode
     }
 }

@@ -7,6 +7,12 @@ public struct FoodSearchQuery: Hashable, Sendable {
         /// Its stem, as stored in the index.
         public var stem: String
         public var isPrefix: Bool
+
+        public init(word: String, stem: String, isPrefix: Bool) {
+            self.word = word
+            self.stem = stem
+            self.isPrefix = isPrefix
+        }
     }
 
     public private(set) var terms: [Term]
@@ -32,6 +38,11 @@ public struct FoodSearchQuery: Hashable, Sendable {
                 terms.append(term)
             }
         }
+        self.terms = Array(terms.prefix(Self.maximumTerms))
+    }
+
+    /// Terms already worked out (`FoodSearchUnderstanding`), at most `maximumTerms`.
+    public init(terms: [Term]) {
         self.terms = Array(terms.prefix(Self.maximumTerms))
     }
 

@@ -40,6 +40,7 @@ public enum FoodSearchRanker {
         "usda": 3, "commodity": 3, "restaurant": 4, "school": 3, "industrial": 5, "formula": 8, "tenders": 3,
         "microwaved": 2, "without": 1, "sliced": 1, "prepackaged": 4, "deli": 4, "seasoned": 2, "rotisserie": 2, "roll": 3,
         "brown": 3, "buttermilk": 6, "instant": 4, "whipped": 3, "vegetables": 3, "fruit": 3, "wheat": 4,
+        "glutinous": 4, "loaf": 4, "omelet": 3, "poached": 2, "scrambled": 2, "skin": 2,
     ])
 
     /// Words that neither make a food special nor generic (fortification, numbers aside): not counted as
@@ -61,6 +62,37 @@ public enum FoodSearchRanker {
         "1200": 3, "1300": 1, "1500": 2, "1600": 3, "1900": -2, "2000": 3, "2100": -25, "2200": -15, "2500": -4,
         "3500": -20, "3600": -25,
     ]
+
+    // MARK: Cooked or raw
+
+    /// The form a person usually eats a food in, when the query does not say.
+    public enum Preparation: Sendable { case cooked, raw }
+
+    /// Food groups whose foods are eaten cooked: meat, poultry, fish, legumes, grains and pasta, breakfast
+    /// cereals (oats). Fruit, vegetables (salads) and the rest keep the raw or plain form first.
+    static let cookedGroups: Set<String> = ["0500", "0700", "0800", "1000", "1300", "1500", "1600", "1700", "2000"]
+
+    /// Heads of foods eaten cooked in groups that are otherwise eaten raw: starchy vegetables, and eggs among
+    /// the dairy products.
+    static let cookedHeads: Set<String> = Set([
+        "potatoes", "sweet potato", "yam", "eggplant", "cassava", "taro", "plantains", "parsnips", "artichokes",
+        "egg",
+    ].map { FoodSearchText.terms($0).joined(separator: " ") })
+
+    /// Heads of foods eaten as they are in groups that are otherwise eaten cooked.
+    static let rawHeads: Set<String> = Set(["tofu", "hummus", "peanut butter", "soymilk"].map {
+        FoodSearchText.terms($0).joined(separator: " ")
+    })
+
+    /// How a food's form is preferred: by its group, then by its head for the exceptions above.
+    public static func preparation(group: String?, head: String) -> Preparation {
+        if rawHeads.contains(head) { return .raw }
+        if let group, cookedGroups.contains(group) { return .cooked }
+        return cookedHeads.contains(head) ? .cooked : .raw
+    }
+
+    /// For a food eaten cooked: "cooked" (and the words that say how) instead of "raw" marks the everyday form.
+    static let cookedWeights = stemmed(["cooked": 7, "raw": -4, "boiled": 1, "roasted": 1, "baked": 1])
 
     static let bm25Weight = 0.5
     static let wordPenalty = 1.5
@@ -206,6 +238,7 @@ public enum FoodSearchRanker {
         // A head the query covers entirely ("Bananas" for "banana", but not "Banana chips") is the food itself.
         var headCovered = true
         var unmatchedCount = 0
+        let eatenCooked = isEatenCooked(candidate, segments: segments, headCount: headCount)
         for (segmentIndex, segment) in segments.enumerated() {
             for (wordIndex, word) in segment.enumerated() where !matched[segmentIndex][wordIndex] {
                 let isCategory = segmentIndex == 0 && headCount == 2
@@ -214,13 +247,24 @@ public enum FoodSearchRanker {
                 if !word.isAlternative, !fillerWords.contains(word.stem), !word.word.allSatisfy(\.isNumber) {
                     unmatchedCount += 1
                 }
-                score += genericWords[word.stem] ?? 0
+                // For a food eaten cooked, "cooked" instead of "raw" marks the everyday form.
+                if eatenCooked, let weight = cookedWeights[word.stem] {
+                    score += weight
+                } else {
+                    score += genericWords[word.stem] ?? 0
+                }
                 score -= specificWords[word.stem] ?? 0
             }
         }
         if headCovered { score += 25 }
         score -= min(maximumWordPenalty, wordPenalty * Double(unmatchedCount))
         return score
+    }
+
+    /// Whether the food is one people eat cooked (`preparation(group:head:)`), from its head segment.
+    static func isEatenCooked(_ candidate: FoodSearchCandidate, segments: [[Word]], headCount: Int) -> Bool {
+        let head = segments.prefix(headCount).last.map { $0.map(\.stem).joined(separator: " ") } ?? ""
+        return preparation(group: candidate.foodGroupCode, head: head) == .cooked
     }
 
     /// The candidates ordered best first; ties keep the static order they came in.

@@ -24,3 +24,11 @@ extension HouseholdMeasure {
         return "\(number) \(description)"
     }
 }
+
+extension HouseholdMeasure {
+    /// The portion a list of results shows calories for: a medium one ("1 medium (7\" to 7-7/8\" long)") when
+    /// USDA lists one, otherwise USDA's first measure. Nil when there is none.
+    public static func common(in measures: [HouseholdMeasure]) -> HouseholdMeasure? {
+        measures.first { $0.description.lowercased().hasPrefix("medium") } ?? measures.first
+    }
+}

@@ -6,9 +6,9 @@ import WDietStore
 
 /// `FoodCatalogStore` on PostgreSQL, with the same relevance as the SQLite store: the GIN index on
 /// `food.search_vector` finds the candidates, in the same static order and bounded the same way; bm25 is computed
-/// as FTS5 computes it; and the same `FoodSearchRanker` orders them. On top of that, when the words typed match
-/// nothing even as prefixes, misspelt words are corrected to the nearest catalog word by trigram similarity
-/// ("brocoli" → broccoli).
+/// as FTS5 computes it; and the same `FoodSearchRanker` orders them. Before that, `FoodSearchUnderstanding`
+/// corrects misspelt words and replaces everyday ones against the catalog's vocabulary (`food_search_word`),
+/// exactly as the SQLite store does against FTS5's.
 public struct PostgresFoodCatalogStore: FoodCatalogStore {
     let client: PostgresClient
     let logger: Logger
@@ -18,8 +18,6 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
     /// and static order: the SQLite search's `candidateLimit` and `rankedPerSource`.
     static let candidateLimit = 400
     static let rankedPerSource = 50
-    /// Words shorter than this are not corrected: their trigrams say too little.
-    static let shortestCorrectedWord = 4
 
     public init(client: PostgresClient, logger: Logger = Logger(label: "wdiet.postgres.food-catalog")) {
         self.client = client
@@ -41,10 +39,19 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
     // MARK: Search
 
     func search(_ text: String, limit: Int) async throws -> [FoodSearchResult] {
-        let query = FoodSearchQuery(text)
-        let plan = PostgresFoodSearchPlan(query)
+        // The words typed, corrected and with everyday words replaced against the catalog's vocabulary. The
+        // vocabulary known so far is tried first; the statistics say which catalog is there.
+        let known = FoodSearchVocabularies.shared.latest
+        var query = known.map { FoodSearchUnderstanding.query(text, vocabulary: $0.vocabulary) } ?? FoodSearchQuery(text)
+        var plan = PostgresFoodSearchPlan(query)
         // Also the check that a catalog is there, so that a search on an empty database says so whatever was typed.
-        let statistics = try await catalogStatistics(phrases: plan?.phrases ?? [])
+        var statistics = try await catalogStatistics(phrases: plan?.phrases ?? [])
+        if known?.hash != statistics.contentHash {
+            let vocabulary = try await vocabulary(contentHash: statistics.contentHash)
+            query = FoodSearchUnderstanding.query(text, vocabulary: vocabulary)
+            plan = PostgresFoodSearchPlan(query)
+            statistics = try await catalogStatistics(phrases: plan?.phrases ?? [])
+        }
         guard limit > 0, let plan else { return [] }
 
         var rankingQuery = query
@@ -56,20 +63,24 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
                 candidates = try await fetchCandidates(loose, statistics: try await catalogStatistics(phrases: loose.phrases))
             }
         }
-        // Still nothing: some word may be misspelt.
-        if candidates.isEmpty, let corrected = try await correctedQuery(query, plan: plan, statistics: statistics) {
-            rankingQuery = corrected
-            if let correctedPlan = PostgresFoodSearchPlan(corrected) {
-                candidates = try await fetchCandidates(
-                    correctedPlan, statistics: try await catalogStatistics(phrases: correctedPlan.phrases))
-            }
-        }
         let ranked = FoodSearchRanker.rank(candidates, for: rankingQuery).prefix(limit).map(\.id)
         return try await results(ids: Array(ranked))
     }
 
+    /// The catalog's vocabulary (`food_search_word`), read once per catalog.
+    func vocabulary(contentHash: String) async throws -> FoodSearchVocabulary {
+        if let known = FoodSearchVocabularies.shared.vocabulary(for: contentHash) { return known }
+        let rows = try await client.query("SELECT word, documents FROM food_search_word", logger: logger)
+        var entries: [(word: String, documents: Int)] = []
+        for try await (word, documents) in rows.decode((String, Int).self) { entries.append((word, documents)) }
+        let vocabulary = FoodSearchVocabulary(entries)
+        FoodSearchVocabularies.shared.store(vocabulary, for: contentHash)
+        return vocabulary
+    }
+
     /// The catalog's size and, per phrase, how many foods it matches: what bm25's IDF needs.
     struct CatalogStatistics {
+        var contentHash: String
         var foodCount: Int
         var tokenCount: Int
         var documentCounts: [Int]
@@ -95,7 +106,7 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
             }
             var all = known
             for (phrase, count) in zip(missing, counts) { all[phrase] = count }
-            return CatalogStatistics(foodCount: foods, tokenCount: tokens, documentCounts: phrases.map { all[$0] ?? 0 })
+            return CatalogStatistics(contentHash: hash, foodCount: foods, tokenCount: tokens, documentCounts: phrases.map { all[$0] ?? 0 })
         }
         throw StoreError.catalogMissing("The food catalog is empty. \(PostgresFoodCatalogImport.catalogHint)")
     }
@@ -108,16 +119,18 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
             tokenCount: statistics.tokenCount
         )
         let rows = try await client.query("""
-            SELECT id, long_description, search_prior, search_head, search_body, search_extra
+            SELECT id, long_description, search_prior, search_head, search_body, search_extra, food_group_code
             FROM food WHERE search_vector @@ \(plan.tsquery)::tsquery
             ORDER BY ordinal LIMIT \(Self.candidateLimit)
             """, logger: logger)
         var scored: [(candidate: FoodSearchCandidate, position: Int)] = []
-        for try await (id, description, prior, head, body, extra) in rows.decode(
-            (String, String, Double, String, String, String).self)
+        for try await (id, description, prior, head, body, extra, group) in rows.decode(
+            (String, String, Double, String, String, String, String).self)
         {
             let score = bm25.score(PostgresFoodSearchDocumentTokens(head: head, body: body, extra: extra))
-            scored.append((FoodSearchCandidate(id: id, longDescription: description, prior: prior, bm25: score), scored.count))
+            let candidate = FoodSearchCandidate(
+                id: id, longDescription: description, prior: prior, bm25: score, foodGroupCode: group)
+            scored.append((candidate, scored.count))
         }
         var chosen = Set(scored.prefix(Self.rankedPerSource).map(\.position))
         if scored.count > Self.rankedPerSource {
@@ -126,40 +139,6 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
             }
         }
         return scored.filter { chosen.contains($0.position) }.map(\.candidate)
-    }
-
-    /// The query with each word that matches no food replaced by the most similar word of the catalog (trigram
-    /// similarity, then the more common word); nil when there is nothing to correct.
-    func correctedQuery(
-        _ query: FoodSearchQuery, plan: PostgresFoodSearchPlan, statistics: CatalogStatistics
-    ) async throws -> FoodSearchQuery? {
-        var countByPhrase: [PostgresFoodSearchPhrase: Int] = [:]
-        for (phrase, count) in zip(plan.phrases, statistics.documentCounts) { countByPhrase[phrase] = count }
-        // The terms the plan kept, with whether any of their phrases matches a food.
-        let unknown = query.terms.filter { term in
-            guard term.stem.count >= Self.shortestCorrectedWord else { return false }
-            let phrases = PostgresFoodSearchPlan.phrases(for: term)
-            return !phrases.isEmpty && phrases.allSatisfy { countByPhrase[$0] == 0 }
-        }
-        guard !unknown.isEmpty else { return nil }
-        let rows = try await client.query("""
-            SELECT p.term, (
-                SELECT w.word FROM food_search_word w
-                WHERE w.word % p.term
-                ORDER BY similarity(w.word, p.term) DESC, w.documents DESC, w.word
-                LIMIT 1
-            )
-            FROM unnest(\(unknown.map(\.stem))::text[]) AS p (term)
-            """, logger: logger)
-        var corrections: [String: String] = [:]
-        for try await (term, correction) in rows.decode((String, String?).self) {
-            if let correction { corrections[term] = correction }
-        }
-        guard !corrections.isEmpty else { return nil }
-        let words = query.terms.map { corrections[$0.stem] ?? $0.word }
-        // A trailing space makes every word complete; without it the last stays a prefix, as typed.
-        let endsInPrefix = query.terms.last?.isPrefix ?? false
-        return FoodSearchQuery(words.joined(separator: " ") + (endsInPrefix ? "" : " "))
     }
 
     func results(ids: [String]) async throws -> [FoodSearchResult] {

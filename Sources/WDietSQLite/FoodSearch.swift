@@ -6,7 +6,23 @@ extension AppDatabase {
     /// As-you-type food search: word order free, plural-insensitive, the last word a prefix, the food a person
     /// means first. Throws `StoreError.catalogMissing` when no catalog has been imported.
     public func searchFoods(_ query: String, limit: Int = 20) throws -> [FoodSearchResult] {
-        try writer.read { db in try FoodSearch.search(db, text: query, limit: limit) }
+        let outcome = try writer.read { db in try FoodSearch.search(db, text: query, limit: limit) }
+        switch outcome {
+        case .results(let results):
+            return results
+        case .needsVocabulary(let contentHash):
+            // Once per catalog: FTS5's vocabulary, through a temporary fts5vocab table on the writer's connection
+            // (readers may be read-only).
+            let entries = try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.foodSearchWords USING fts5vocab(main, foodSearch, row)")
+                return try Row.fetchAll(db, sql: "SELECT term, doc FROM temp.foodSearchWords")
+                    .map { (word: $0[0] as String, documents: $0[1] as Int) }
+            }
+            FoodSearchVocabularies.shared.store(FoodSearchVocabulary(entries), for: contentHash)
+            guard case .results(let results) = try writer.read({ db in try FoodSearch.search(db, text: query, limit: limit) })
+            else { throw StoreError.unavailable("The food catalog changed during the search. Please try again.") }
+            return results
+        }
     }
 }
 
@@ -22,11 +38,24 @@ enum FoodSearch {
     /// bm25 weights of the `head`, `body` and `extra` columns.
     static let columnWeights = (head: 10.0, body: 3.0, extra: 1.5)
 
-    static func search(_ db: Database, text: String, limit: Int) throws -> [FoodSearchResult] {
-        guard try AppDatabase.isCatalogLoaded(db) else {
+    enum Outcome {
+        case results([FoodSearchResult])
+        /// The catalog's vocabulary has not been read yet (`FoodSearchVocabularies`).
+        case needsVocabulary(contentHash: String)
+    }
+
+    static func search(_ db: Database, text: String, limit: Int) throws -> Outcome {
+        guard let contentHash = try String.fetchOne(db, sql: "SELECT contentHash FROM foodCatalogInfo") else {
             throw StoreError.catalogMissing("The food catalog is empty. \(AppDatabase.catalogHint)")
         }
-        let query = FoodSearchQuery(text)
+        guard let vocabulary = FoodSearchVocabularies.shared.vocabulary(for: contentHash) else {
+            return .needsVocabulary(contentHash: contentHash)
+        }
+        return .results(try search(db, query: FoodSearchUnderstanding.query(text, vocabulary: vocabulary), limit: limit))
+    }
+
+    /// The search for a query already corrected and with everyday words replaced.
+    static func search(_ db: Database, query: FoodSearchQuery, limit: Int) throws -> [FoodSearchResult] {
         guard limit > 0, let match = matchExpression(query) else { return [] }
         var rankingQuery = query
         var candidates = try fetchCandidates(db, match: match)
@@ -72,13 +101,14 @@ enum FoodSearch {
         let bm25ByOrdinal = Dictionary(scored.map { ($0.ordinal, $0.bm25) }, uniquingKeysWith: { first, _ in first })
 
         let foods = try db.cachedStatement(sql: """
-            SELECT ordinal, id, longDescription, searchPrior FROM food
+            SELECT ordinal, id, longDescription, searchPrior, foodGroupCode FROM food
             WHERE ordinal IN (SELECT value FROM json_each(?)) ORDER BY ordinal
             """)
         let list = "[" + chosen.map(String.init).joined(separator: ",") + "]"
         return try Row.fetchAll(foods, arguments: [list]).map { row in
             let ordinal: Int64 = row[0]
-            return FoodSearchCandidate(id: row[1], longDescription: row[2], prior: row[3], bm25: bm25ByOrdinal[ordinal] ?? 0)
+            return FoodSearchCandidate(
+                id: row[1], longDescription: row[2], prior: row[3], bm25: bm25ByOrdinal[ordinal] ?? 0, foodGroupCode: row[4])
         }
     }
 

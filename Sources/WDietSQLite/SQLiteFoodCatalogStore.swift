@@ -16,7 +16,7 @@ public struct SQLiteFoodCatalogStore: FoodCatalogStore {
     }
 
     public func searchFoods(_ query: String, limit: Int) async throws -> [FoodSearchResult] {
-        try database.readOnThisThread { db in try FoodSearch.search(db, text: query, limit: limit) }
+        try database.searchFoods(query, limit: limit)
     }
 
     public func food(id: String) async throws -> Food? {

@@ -73,8 +73,19 @@ struct PostgresFoodSearchRelevanceTests {
         )
     }
 
+    /// Typos and everyday words: the food meant among the first three for at least 90 % of the queries.
+    @Test func typosAndEverydayWordsFindTheFood() async throws {
+        let store = try SR28OnPostgres.store()
+        let (rate, misses) = try await FoodSearchRelevanceCases.forgivingRate { query in
+            try await store.searchFoods(query, limit: 5).map { ($0.id, $0.name) }
+        }
+        #expect(rate >= FoodSearchRelevanceCases.minimumForgivingRate, "\(Int(rate * 100)) %; missed: \(misses)")
+        print("forgiving search on PostgreSQL: \(Int((rate * 1000).rounded()) / 10) % top-3; missed: \(misses)")
+    }
+
     /// Not only the first food: the whole page, in order, is the one SQLite returns.
-    @Test(arguments: FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong)
+    @Test(arguments: FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong
+        + FoodSearchRelevanceCases.forgiving.map(\.query))
     func samePageAsSQLite(query: String) async throws {
         let onPostgres = try await SR28OnPostgres.store().searchFoods(query, limit: 10)
         let onSQLite = try await SR28OnPostgres.sqlite.value.searchFoods(query, limit: 10)

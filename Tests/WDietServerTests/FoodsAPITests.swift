@@ -7,12 +7,13 @@ import WDietTestSupport
 
 @Suite("Food search API")
 struct FoodsAPITests {
-    @Test("chicken breast: per-100 g values and portions, 100 g first")
+    @Test("raw chicken breast: per-100 g values and portions, 100 g first, a short name and the common portion")
     func chickenBreast() async throws {
         let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
         try await t.app.test(.router) { client in
             let session = try await client.signInAsGuest()
-            let response = try await client.api(.get, "/api/v1/foods/search?q=chicken%20breast&limit=10", session)
+            // "chicken breast" alone puts the cooked ones first (docs/food-search.md).
+            let response = try await client.api(.get, "/api/v1/foods/search?q=chicken%20breast%20raw&limit=10", session)
             #expect(response.status == .ok)
             let results = try #require(try response.object()["results"] as? [[String: Any]])
             #expect(!results.isEmpty && results.count <= 10)
@@ -25,6 +26,32 @@ struct FoodsAPITests {
             let portions = try #require(chicken["portions"] as? [[String: Any]])
             #expect(portions.map { $0["label"] as? String } == ["100 g", "3 oz", "1 piece", "1 package"])
             #expect(portions.map { number($0["grams"]) } == [100, 85, 272, 926])
+            #expect(chicken["shortName"] as? String == "Chicken, breast, skinless, raw")
+            // No medium one: USDA's first measure, 3 oz = 85 g, 120 kcal/100 g × 0.85 = 102 kcal.
+            let common = try #require(chicken["commonPortion"] as? [String: Any])
+            #expect(common["label"] as? String == "3 oz")
+            #expect(common["shortLabel"] as? String == "3 oz")
+            #expect(number(common["grams"]) == 85)
+            #expect(number(common["kcal"]) == 102)
+        }
+    }
+
+    @Test("banana: the medium one is the common portion (118 g, 105 kcal), the name is already short")
+    func bananaCommonPortion() async throws {
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
+        try await t.app.test(.router) { client in
+            let session = try await client.signInAsGuest()
+            let response = try await client.api(.get, "/api/v1/foods/search?q=bananna&limit=3", session)
+            let results = try #require(try response.object()["results"] as? [[String: Any]])
+            let banana = try #require(results.first)
+            #expect(banana["id"] as? String == "09040", "a typo finds the banana")
+            #expect(banana["name"] as? String == "Bananas, raw")
+            #expect(banana["shortName"] as? String == "Bananas, raw")
+            let common = try #require(banana["commonPortion"] as? [String: Any])
+            #expect(common["shortLabel"] as? String == "1 medium")
+            #expect(number(common["grams"]) == 118)
+            // 89 kcal/100 g × 1.18 = 105.02 → 105.
+            #expect(number(common["kcal"]) == 105)
         }
     }
 

@@ -11,8 +11,21 @@ struct FoodJSON: Encodable, Sendable {
         var grams: Double
     }
 
+    /// The household measure a result row shows calories for, as `label` appears in `portions`.
+    struct CommonPortion: Encodable, Sendable, Equatable {
+        var label: String
+        /// The label without USDA's asides: "1 medium" for "1 medium (7\" to 7-7/8\" long)".
+        var shortLabel: String
+        var grams: Double
+        /// Calories of this portion, rounded.
+        var kcal: Double
+    }
+
     var id: String
+    /// USDA's full name, as logged.
     var name: String
+    /// The name shortened for reading ("Chicken, breast, cooked, roasted").
+    var shortName: String
     var foodGroup: String
     var kcalPer100g: Double
     var proteinPer100g: Double
@@ -21,6 +34,8 @@ struct FoodJSON: Encodable, Sendable {
     var fiberPer100g: Double
     /// "100 g" first, then USDA's household measures in their order.
     var portions: [Portion]
+    /// A medium one when USDA lists it, else USDA's first measure; absent when it lists none.
+    var commonPortion: CommonPortion?
 
     init(_ result: FoodSearchResult) {
         id = result.id
@@ -33,6 +48,12 @@ struct FoodJSON: Encodable, Sendable {
         fatPer100g = n.fat
         fiberPer100g = n.fiber
         portions = Self.portions(result.measures)
+        shortName = FoodDisplayName.short(result.name)
+        commonPortion = HouseholdMeasure.common(in: result.measures).map { measure in
+            CommonPortion(
+                label: measure.label, shortLabel: FoodDisplayName.withoutAsides(measure.label), grams: measure.grams,
+                kcal: (n.kcal * measure.grams / 100).rounded())
+        }
     }
 
     static let hundredGrams = Portion(label: "100 g", grams: 100)

@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SEARCH_DELAY_MS = 300;
+  const SEARCH_DELAY_MS = 100;
   const RESULT_LIMIT = 10;
   const GRAMS_MIN = 0.1, GRAMS_MAX = 5000;
 
@@ -140,10 +140,16 @@
       item.setAttribute("aria-selected", "false");
       const name = document.createElement("span");
       name.className = "food-result__name";
-      name.textContent = food.name;
+      // The name shortened for reading; USDA's full name on hover and on the portion step.
+      name.textContent = food.shortName || food.name;
+      name.title = food.name;
       const kcal = document.createElement("span");
       kcal.className = "food-result__kcal";
-      kcal.textContent = WDiet.t("meals.kcalPer100g", { kcal: WDiet.formatInt(food.kcalPer100g) });
+      const common = food.commonPortion;
+      kcal.textContent = common
+        ? WDiet.t("meals.kcalPerPortion",
+          { portion: common.shortLabel, grams: WDiet.formatInt(common.grams), kcal: WDiet.formatInt(common.kcal) })
+        : WDiet.t("meals.kcalPer100g", { kcal: WDiet.formatInt(food.kcalPer100g) });
       const macros = document.createElement("span");
       macros.className = "food-result__macros";
       macros.textContent = WDiet.t("meals.macrosShort", macroValues(food));

@@ -1,0 +1,97 @@
+/// A USDA name shortened for reading in a list of results: "Chicken, broilers or fryers, breast, meat only,
+/// cooked, roasted" → "Chicken, breast, cooked, roasted"; "Cereals, oats, regular and quick, unenriched, cooked
+/// with water (includes boiling and microwaving), without salt" → "Oats, cooked with water". The full name stays
+/// what is stored and logged; this is only what a result row shows first.
+public enum FoodDisplayName {
+    /// At most this many comma-separated parts are kept.
+    static let maximumSegments = 4
+
+    /// First parts that only name a category ("Cereals, oats"); dropped when something follows.
+    static let categories: Set<String> = [
+        "cereals", "fish", "nuts", "seeds", "spices", "crustaceans", "mollusks", "beverages", "alcoholic beverage",
+        "game meat", "fast foods", "snacks", "usda commodity", "cereals ready-to-eat", "oil",
+    ]
+
+    /// Parts that say nothing a person chooses by: alternatives, fortification, salt, how USDA sampled.
+    static let noisePrefixes = [
+        "with added", "without salt", "with salt", "without added salt", "with added salt", "not fortified",
+        "unenriched", "enriched", "fortified", "includes", "all commercial", "all types", "all varieties",
+        "year round", "mixed species", "meat only", "fluid", "commercial", "regular and quick", "as purchased",
+        "salt added", "salt not added", "drained", "unheated", "ns as to", "nfs",
+    ]
+
+    public static func short(_ longDescription: String) -> String {
+        var segments = topLevelSegments(longDescription)
+        guard segments.count > 1 else { return segments.first ?? longDescription }
+        if categories.contains(segments[0].lowercased()) {
+            segments.removeFirst()
+            segments[0] = capitalizedFirst(segments[0])
+        }
+        var kept = [segments[0]]
+        for segment in segments.dropFirst() {
+            let lower = segment.lowercased()
+            if lower.contains(" or ") || noisePrefixes.contains(where: { lower.hasPrefix($0) }) { continue }
+            kept.append(segment)
+        }
+        guard kept.count > maximumSegments else { return kept.joined(separator: ", ") }
+        // Too many parts: keep the first ones, and the one that says how the food is prepared ("raw", "cooked").
+        var short = Array(kept.prefix(maximumSegments - 1))
+        if let preparation = kept.dropFirst(maximumSegments - 1).last(where: isPreparation) {
+            short.append(preparation)
+        } else {
+            short.append(kept[maximumSegments - 1])
+        }
+        return short.joined(separator: ", ")
+    }
+
+    static let preparationWords: Set<String> = [
+        "raw", "cooked", "roasted", "boiled", "baked", "fried", "grilled", "broiled", "braised", "stewed", "steamed",
+        "dry", "dried", "canned", "frozen", "toasted", "prepared", "unprepared", "brewed", "smoked",
+    ]
+
+    static func isPreparation(_ segment: String) -> Bool {
+        FoodSearchText.words(segment).contains { preparationWords.contains($0) }
+    }
+
+    /// `text` without its parenthesised asides: "1 medium (7\" to 7-7/8\" long)" → "1 medium".
+    public static func withoutAsides(_ text: String) -> String {
+        var kept = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            default: if depth == 0 { kept.append(character) }
+            }
+        }
+        let trimmed = kept.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return trimmed.isEmpty ? text : trimmed
+    }
+
+    /// The comma-separated parts outside parentheses, trimmed, with parenthesised asides left out.
+    static func topLevelSegments(_ text: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                segments.append(current)
+                current = ""
+            default:
+                if depth == 0 { current.append(character) }
+            }
+        }
+        segments.append(current)
+        return segments
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+    }
+
+    static func capitalizedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
