@@ -11,6 +11,13 @@ public enum MealInput {
     public enum Message {
         public static var calories: String { Strings.current("meals.calories") }
         public static var macro: String { Strings.current("meals.macro") }
+        /// "Protein must be between 0-999 g": what a manual meal's optional nutrient says when it is not a number in range.
+        public static func range(_ field: Field) -> String {
+            switch field {
+            case .protein, .carbs, .fat, .fiber: return Strings.current("meals.\(field.rawValue)Range")
+            default: return macro
+            }
+        }
         public static var amount: String { Strings.current("meals.amount") }
         public static var nameTooLong: String { Strings.current("meals.nameTooLong") }
     }
@@ -36,9 +43,9 @@ public enum MealInput {
         func optionalMacro(_ input: NumericInput, _ field: Field) -> Double? {
             switch input {
             case .missing: return nil
-            case .invalid: errors[field] = Message.macro; return nil
+            case .invalid: errors[field] = Message.range(field); return nil
             case .value(let v):
-                guard macroRange.contains(v) else { errors[field] = Message.macro; return nil }
+                guard macroRange.contains(v) else { errors[field] = Message.range(field); return nil }
                 return v
             }
         }

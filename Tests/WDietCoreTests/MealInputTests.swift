@@ -28,8 +28,11 @@ struct MealInputTests {
         #expect(meal.name == "Quick add")
         #expect(meal.protein == 20)
         #expect(meal.carbs == nil)
-        #expect(throws: MealInput.Invalid(errors: [.fat: "Please enter a valid number"])) {
+        #expect(throws: MealInput.Invalid(errors: [.fat: "Fat must be between 0-999 g"])) {
             try MealInput.manual(name: "x", calories: .value(300), fat: .value(-1), loggedAt: at)
+        }
+        #expect(throws: MealInput.Invalid(errors: [.protein: "Protein must be between 0-999 g", .fiber: "Fiber must be between 0-999 g"])) {
+            try MealInput.manual(name: "x", calories: .value(300), protein: .value(1000), fiber: .invalid, loggedAt: at)
         }
     }
 

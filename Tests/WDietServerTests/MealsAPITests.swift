@@ -46,7 +46,7 @@ struct MealsAPITests {
                 "calories": 200, "protein": -1, "fat": "lots", "name": String(repeating: "a", count: 101),
             ])
             #expect(try bad.errorDetail().fields == [
-                "protein": "Please enter a valid number", "fat": "Please enter a valid number",
+                "protein": "Protein must be between 0-999 g", "fat": "Fat must be between 0-999 g",
                 "name": "Meal name must be 100 characters or fewer",
             ])
             let quick = try await client.api(.post, "/api/v1/meals", session, json: ["calories": "120,5"])

@@ -116,12 +116,25 @@ struct ProgressPageTests {
             let html = try await session.get(client, "/progress").text
             #expect(!html.contains("No weight entries yet"))
             #expect(html.components(separatedBy: "class=\"weight-chart__dot\"").count - 1 == 3)
-            #expect(html.components(separatedBy: "class=\"calorie-chart__bar").count - 1 == 14)
-            #expect(html.contains("1 of 14 days logged"))
+            // The account began today: no "Nothing logged" days from before it existed (issue 17).
+            #expect(html.components(separatedBy: "class=\"calorie-chart__bar").count - 1 == 1)
+            #expect(html.contains("1 of 1 days logged"))
+            #expect(!html.contains("Nothing logged"))
             #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
             // The target of 2026-03-01 with 79.5 kg: BMR 1,775, × 1.55 = 2,751 cal.
             #expect(html.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
             #expect(html.contains("aria-current=\"page\"><span class=\"tabbar__icon\" aria-hidden=\"true\">📊"))
         }
+    }
+
+    @Test("the calorie days start on the account's first day, or earlier where meals were logged (an import)")
+    func daysSinceStart() throws {
+        let start = try #require(LocalDate(year: 2026, month: 3, day: 10))
+        let days = try (0..<5).map { offset in
+            CalorieChart.Day(date: try #require(LocalDate(year: 2026, month: 3, day: 7 + offset)), kcal: offset == 1 ? 900 : 0, targetKcal: 2_000)
+        }
+        // 7 (empty, before), 8 (900 kcal, before: kept, and so is the empty 9th after it), 10 and 11.
+        #expect(ProgressPages.sinceStart(days, started: start).map(\.date.day) == [8, 9, 10, 11])
+        #expect(ProgressPages.sinceStart(Array(days.dropFirst(2)), started: start).map(\.date.day) == [10, 11])
     }
 }

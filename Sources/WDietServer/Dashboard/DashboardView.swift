@@ -7,8 +7,10 @@ struct DashboardView: Sendable {
     var chrome: PageChrome
     var streak: StreakView
     var windowLabel: String
-    /// "Eating window: 12pm - 6pm"
-    var windowBanner: String
+    /// "Eating window: 12pm - 6pm"; nil for Maintain and Gain (the window is part of the Lose plan only).
+    var windowBanner: String?
+    /// "Your calories are held at the floor …" when the floor raised today's target.
+    var floorNote: String?
     var phase: PhaseView?
     /// "Your plan will be updated tomorrow." while a saved profile change waits for midnight.
     var planNotice: String?
@@ -32,7 +34,8 @@ struct DashboardView: Sendable {
         self.chrome = chrome
         streak = StreakView(day.streak)
         windowLabel = day.eatingWindow.twelveHourLabel
-        windowBanner = strings("dashboard.windowBanner", ["window": windowLabel])
+        windowBanner = profile.goal == .lose ? strings("dashboard.windowBanner", ["window": windowLabel]) : nil
+        floorNote = day.targets.floorApplied ? strings("dashboard.floorNote", ["floor": strings.number(day.targets.calories)]) : nil
         phase = day.targets.cycle.map(PhaseView.init)
         planNotice = day.planUpdatesOn.map { date in
             date == day.date.adding(days: 1)

@@ -36,11 +36,13 @@ struct ManualMealForm: Sendable {
     var protein = ""
     var carbs = ""
     var fat = ""
+    var fiber = ""
     var nameError: String?
     var caloriesError: String?
     var proteinError: String?
     var carbsError: String?
     var fatError: String?
+    var fiberError: String?
     var formError: String?
 
     init() {}
@@ -51,12 +53,14 @@ struct ManualMealForm: Sendable {
         protein = form.text("protein")
         carbs = form.text("carbs")
         fat = form.text("fat")
+        fiber = form.text("fiber")
         nameError = errors["name"]
         caloriesError = errors["calories"]
         proteinError = errors["protein"]
         carbsError = errors["carbs"]
         fatError = errors["fat"]
-        if nameError == nil, caloriesError == nil, proteinError == nil, carbsError == nil, fatError == nil {
+        fiberError = errors["fiber"]
+        if nameError == nil, caloriesError == nil, proteinError == nil, carbsError == nil, fatError == nil, fiberError == nil {
             formError = errors.values.sorted().first ?? Strings.current("meals.checkAndRetry")
         }
     }
@@ -71,7 +75,8 @@ struct MealTypeChip: Sendable {
 /// `/meals/new`
 struct LogMealPage: Sendable {
     var chrome: PageChrome
-    var window: EatingWindowBanner
+    /// Nil for Maintain and Gain: the eating window is part of the Lose plan only.
+    var window: EatingWindowBanner?
     var manual = ManualMealForm()
     var manualSelected = false
     var mealTypes = MealForm.mealTypes
@@ -83,7 +88,7 @@ struct LogMealPage: Sendable {
 
     init(chrome: PageChrome, profile: Profile, now: Date) {
         self.chrome = chrome
-        window = EatingWindowBanner(window: profile.eatingWindow, now: now, timeZone: profile.timeZone)
+        window = profile.goal == .lose ? EatingWindowBanner(window: profile.eatingWindow, now: now, timeZone: profile.timeZone) : nil
         if Strings.current.language != .english { searchHint = Strings.current("meals.searchLanguageHint") }
     }
 }
@@ -185,7 +190,7 @@ struct TodaysMealsPage: Sendable {
         if let text = query["saved"] {
             notice = Strings.current("meals.saved")
             if let id = UUID(uuidString: text), let meal = try await services.meals.meal(userId: userId, id: id),
-               profile.eatingWindow.placement(of: meal.meal.loggedAt, in: profile.timeZone) == .outside {
+               profile.goal == .lose, profile.eatingWindow.placement(of: meal.meal.loggedAt, in: profile.timeZone) == .outside {
                 warning = MealJSON.outsideWarning(profile.eatingWindow)
             }
         } else if query["updated"] != nil {
@@ -209,6 +214,7 @@ struct EditMealPage: Sendable {
     var protein: String
     var carbs: String
     var fat: String
+    var fiber: String
     var grams: String
     /// The food's values per 100 g, for the live preview of a new amount (absent when the catalog lost the food).
     var per100g: Per100g?
@@ -217,6 +223,7 @@ struct EditMealPage: Sendable {
     var proteinError: String?
     var carbsError: String?
     var fatError: String?
+    var fiberError: String?
     var gramsError: String?
     var formError: String?
     var calorieMessage = MealInput.Message.calories
@@ -241,6 +248,7 @@ struct EditMealPage: Sendable {
         protein = meal.protein.map(MealFormat.plain) ?? ""
         carbs = meal.carbs.map(MealFormat.plain) ?? ""
         fat = meal.fat.map(MealFormat.plain) ?? ""
+        fiber = meal.fiber.map(MealFormat.plain) ?? ""
         grams = meal.grams.map(MealFormat.plain) ?? ""
         per100g = food.map {
             Per100g(
@@ -260,14 +268,16 @@ struct EditMealPage: Sendable {
             protein = form.text("protein")
             carbs = form.text("carbs")
             fat = form.text("fat")
+            fiber = form.text("fiber")
         }
         nameError = errors["name"]
         caloriesError = errors["calories"]
         proteinError = errors["protein"]
         carbsError = errors["carbs"]
         fatError = errors["fat"]
+        fiberError = errors["fiber"]
         gramsError = errors["grams"]
-        if [nameError, caloriesError, proteinError, carbsError, fatError, gramsError].allSatisfy({ $0 == nil }) {
+        if [nameError, caloriesError, proteinError, carbsError, fatError, fiberError, gramsError].allSatisfy({ $0 == nil }) {
             formError = errors.values.sorted().first ?? Strings.current("meals.checkAndRetry")
         }
     }
@@ -275,7 +285,7 @@ struct EditMealPage: Sendable {
 
 /// A posted meal form read as the API's `MealBody`, so the web and the API share one set of rules and messages.
 enum MealForm {
-    static let manualMembers = ["name", "calories", "protein", "carbs", "fat"]
+    static let manualMembers = ["name", "calories", "protein", "carbs", "fat", "fiber"]
     static let foodEditMembers = ["name", "grams"]
 
     /// The chips' labels are the reader's language: a chip fills the name, as if typed.

@@ -105,6 +105,8 @@ struct ProfilePages: Sendable {
         var targets: [TargetRow]
         /// "Your plan will be updated tomorrow at midnight (Mon 2 Mar)" while a saved change waits.
         var pendingNotice: String?
+        /// "Your calories are held at the floor: 1,200 cal. …" when the floor raised today's calories.
+        var floorNote: String? = nil
     }
 
     /// 001 §8's "Complete Your Profile" screen for a signed-in user who has none yet.
@@ -212,7 +214,8 @@ struct ProfilePages: Sendable {
             mealsPerDay: profile.mealsPerDay,
             mealsPerDayText: strings("profile.mealsPerDayCount", count: profile.mealsPerDay),
             targets: Self.targetRows(targets, startOfDayTomorrow: startOfDay, waiting: waiting),
-            pendingNotice: stored.pendingChange(on: today)?.notice(today: today)
+            pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
+            floorNote: targets.floorApplied ? strings("dashboard.floorNote", ["floor": strings.number(targets.calories)]) : nil
         )
     }
 

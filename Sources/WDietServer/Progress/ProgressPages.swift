@@ -22,12 +22,19 @@ struct ProgressPages: Sendable {
                 let totals = try await services.meals.dailyTotals(userId: userId, on: date)
                 days.append(CalorieChart.Day(date: date, kcal: totals.kcal, targetKcal: Self.target(on: date, stored: stored, weights: weightDays)))
             }
+            days = Self.sinceStart(days, started: LocalDate(stored.createdAt, in: profile.timeZone))
             let view = ProgressView(
                 chrome: PageChrome(context: context, tab: .progress), unit: profile.weightUnit.rawValue,
                 weight: WeightChart(days: weightDays, unit: profile.weightUnit), calories: CalorieChart(days: days)
             )
             return try WebTemplates.page("progress", view)
         }
+    }
+
+    /// The days from the one the person started on: an empty day before the profile existed was not a day of the
+    /// plan ("Nothing logged" for 13 days a new account never had). A day with meals (an import) always counts.
+    static func sinceStart(_ days: [CalorieChart.Day], started: LocalDate) -> [CalorieChart.Day] {
+        Array(days.drop { $0.date < started && $0.kcal == 0 })
     }
 
     /// The day's calorie target as the dashboard showed it that day: the profile in force then, and the latest weight

@@ -15,7 +15,6 @@
   const portionForm = $("portion-form"), unit = $("portion-unit"), quantity = $("portion-quantity");
   const manualForm = $("manual-form");
   const calorieMessage = manualForm.dataset.calorieMessage;
-  const macroMessage = manualForm.dataset.macroMessage;
   const amountMessage = manualForm.dataset.amountMessage;
 
   let chosenFood = null;
@@ -46,9 +45,11 @@
   });
 
   function manualIsFilled() {
-    return ["manual-name", "manual-calories", "manual-protein", "manual-carbs", "manual-fat"].some((id) => $(id).value.trim() !== "");
+    return ["manual-name", "manual-calories", "manual-protein", "manual-carbs", "manual-fat", "manual-fiber"].some((id) => $(id).value.trim() !== "");
   }
-  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled());
+  // Links and closing the tab ask while a food or a manual meal is in the form. The back button asks only for a
+  // filled manual form: on the portion step it goes back to the results (the step has its own history entry).
+  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled(), manualIsFilled);
 
   // ---- Search or manual entry ----
   function showMode(manual) {
@@ -200,6 +201,7 @@
     quantity.value = "100";
     searchStep.hidden = true;
     portionForm.hidden = false;
+    if (!(history.state && history.state.mealStep === "portion")) history.pushState({ mealStep: "portion" }, "");
     $("portion-error").hidden = true;
     document.dispatchEvent(new Event("meal-guard:changed"));
     updatePortion();
@@ -207,11 +209,18 @@
     quantity.select();
   }
 
-  $("portion-change").addEventListener("click", () => {
+  function showResults() {
     chosenFood = null;
     portionForm.hidden = true;
     searchStep.hidden = false;
     query.focus();
+  }
+  // "Change food" is the same step back as the phone's Back button: it leaves the portion step's history entry.
+  $("portion-change").addEventListener("click", () => {
+    if (history.state && history.state.mealStep === "portion") history.back(); else showResults();
+  });
+  window.addEventListener("popstate", (event) => {
+    if (!portionForm.hidden && !(event.state && event.state.mealStep === "portion")) showResults();
   });
 
   /** The amount as the API will take it, its grams, or null with the message when it is not a valid amount. */
@@ -269,6 +278,7 @@
     protein: { input: $("manual-protein"), error: $("manual-protein-error") },
     carbs: { input: $("manual-carbs"), error: $("manual-carbs-error") },
     fat: { input: $("manual-fat"), error: $("manual-fat-error") },
+    fiber: { input: $("manual-fiber"), error: $("manual-fiber-error") },
     name: { input: $("manual-name"), error: $("manual-name-error") },
   };
 
@@ -286,7 +296,8 @@
     if (name === "calories") return value !== null && Number.isFinite(value) && value >= 1 && value <= 9999 ? null : calorieMessage;
     if (name === "name") return manualFields.name.input.value.trim().length > 100 ? WDiet.t("meals.nameTooLong") : null;
     if (value === null) return null;
-    return Number.isFinite(value) && value >= 0 && value <= 999 ? null : macroMessage;
+    // "Protein must be between 0-999 g": the range, as MealInput.Message.range words it.
+    return Number.isFinite(value) && value >= 0 && value <= 999 ? null : WDiet.t(`meals.${name}Range`);
   }
 
   Object.keys(manualFields).forEach((name) => {
@@ -316,14 +327,14 @@
     event.preventDefault();
     if (saving) return;
     let firstInvalid = null;
-    ["name", "calories", "protein", "carbs", "fat"].forEach((name) => {
+    ["name", "calories", "protein", "carbs", "fat", "fiber"].forEach((name) => {
       const message = manualError(name);
       showFieldError(name, message);
       if (message && !firstInvalid) firstInvalid = manualFields[name].input;
     });
     if (firstInvalid) { firstInvalid.focus(); return; }
     const body = { name: manualFields.name.input.value.trim(), calories: parse(manualFields.calories.input.value) };
-    ["protein", "carbs", "fat"].forEach((name) => {
+    ["protein", "carbs", "fat", "fiber"].forEach((name) => {
       const value = parse(manualFields[name].input.value);
       if (value !== null) body[name] = value;
     });

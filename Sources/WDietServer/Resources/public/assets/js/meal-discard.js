@@ -3,8 +3,9 @@
 "use strict";
 
 window.WDietMealGuard = (function () {
-  /** Guards the page while `isDirty()` is true. Returns `allowLeave()`, to call before a deliberate navigation. */
-  function install(isDirty) {
+  /** Guards the page while `isDirty()` is true. Returns `allowLeave()`, to call before a deliberate navigation.
+   *  `backIsDirty()` (default `isDirty`) decides for the back button, on a page whose steps have history entries. */
+  function install(isDirty, backIsDirty = isDirty) {
     const dialog = document.getElementById("discard-dialog");
     let leaving = false;
     let pending = null;
@@ -42,17 +43,18 @@ window.WDietMealGuard = (function () {
 
     // The back button: once the form holds something, an extra history entry catches the first "back".
     function arm() {
-      if (historyArmed || leaving || !isDirty()) return;
+      if (historyArmed || leaving || !backIsDirty()) return;
       history.pushState({ mealGuard: true }, "");
       historyArmed = true;
     }
     document.addEventListener("input", arm);
     document.addEventListener("change", arm);
     document.addEventListener("meal-guard:changed", arm);
-    window.addEventListener("popstate", () => {
-      if (!historyArmed) return;
+    window.addEventListener("popstate", (event) => {
+      // Back onto the guard's own entry came from a page step above it (the portion step): not a leave.
+      if (!historyArmed || (event.state && event.state.mealGuard)) return;
       historyArmed = false;
-      if (leaving || !isDirty()) { history.back(); return; }
+      if (leaving || !backIsDirty()) { history.back(); return; }
       history.pushState({ mealGuard: true }, "");
       historyArmed = true;
       ask(() => history.go(-2));

@@ -145,7 +145,7 @@
       case "calories": return value !== null && value >= 1 && value <= 9999 ? null : editForm.dataset.calorieMessage;
       case "grams": return value !== null && value >= 0.1 && value <= 5000 ? null : editForm.dataset.amountMessage;
       case "name": return input.value.trim().length > 100 ? WDiet.t("meals.nameTooLong") : null;
-      default: return value === null || (value >= 0 && value <= 999) ? null : editForm.dataset.macroMessage;
+      default: return value === null || (value >= 0 && value <= 999) ? null : WDiet.t(`meals.${input.name}Range`);
     }
   }
 

@@ -11,6 +11,7 @@
   const tenth = document.getElementById("weight-tenth");
   const error = document.getElementById("weight-error");
   const save = document.getElementById("weight-save");
+  const readout = document.getElementById("weight-readout");
   const unit = sheet.dataset.unit === "lb" ? "lb" : "kg";
   let opener = null;
   let saving = false;
@@ -32,13 +33,26 @@
     opener = trigger;
     showError("");
     sheet.showModal();
-    // The list scrolls so the starting value sits in view, like a wheel.
-    [whole, tenth].forEach((column) => {
-      const selected = column.options[column.selectedIndex];
-      if (selected) column.scrollTop = selected.offsetTop - column.clientHeight / 2 + selected.offsetHeight / 2;
-    });
+    // The list scrolls so the starting value sits in the middle of the wheel. An option's offsetTop counts from the
+    // dialog, not the list, so the distance is measured on screen.
+    [whole, tenth].forEach(centre);
+    showReadout();
     whole.focus();
   }
+
+  function centre(column) {
+    const selected = column.options[column.selectedIndex];
+    if (!selected) return;
+    const list = column.getBoundingClientRect(), option = selected.getBoundingClientRect();
+    column.scrollTop += (option.top - list.top) - (list.height - option.height) / 2;
+  }
+
+  /** The chosen weight in words as well as in the wheel: "82.4 kg". */
+  function showReadout() {
+    const value = Number(`${whole.value}.${tenth.value}`);
+    readout.textContent = Number.isFinite(value) && whole.value !== "" ? `${WDiet.formatNumber(value, 1)} ${unit}` : "";
+  }
+  [whole, tenth].forEach((column) => column.addEventListener("change", showReadout));
 
   sheet.addEventListener("close", () => {
     // Focus goes back where the user was: the control that opened the picker, or the weight card that replaced it.
