@@ -60,9 +60,10 @@ def test_manual_meal_with_a_comma_then_delete_and_undo(server, german):
     calories.fill("650,5")
     german.get_by_label("Eiweiß (g)").fill("35,5")
     german.get_by_label("Kohlenhydrate (g)").fill("1.200")
-    expect(german.get_by_text("Bitte gib eine gültige Zahl ein", exact=True)).to_be_hidden()
+    range_message = german.get_by_text("Die Kohlenhydrate müssen zwischen 0 und 999 g liegen", exact=True)
+    expect(range_message).to_be_hidden()
     german.get_by_label("Kohlenhydrate (g)").blur()
-    expect(german.get_by_text("Bitte gib eine gültige Zahl ein", exact=True)).to_be_visible()  # 1200 g is above 999 g
+    expect(range_message).to_be_visible()  # 1200 g is above 999 g: the message says the range
     german.get_by_label("Kohlenhydrate (g)").fill("80")
     fits(german)
     screenshot(german, "de-06-log-meal-manual")
