@@ -1,5 +1,5 @@
-"""axe-core (axe-playwright-python) on every screen, in English and German, light and dark, at 320 px and with the
-text at 200 %: no violation of any impact. Motion is reduced so that no fade-in is caught half-way."""
+"""axe-core (axe-playwright-python) on every screen, in English and German, light and dark (the dark theme's own
+palette, which the test checks is in force), at 320 px and with the text at 200 %: no violation of any impact. Motion is reduced so that no fade-in is caught half-way."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -26,6 +26,11 @@ def check(page, server, paths, failures, label):
                 if text != "100%":
                     # What a browser's text-size setting does: every rem and em grows, the layout reflows.
                     page.add_style_tag(content=f"html {{ font-size: {text} !important; }}")
+                # Dark is a real theme, not the light one under a dark preference: the page actually switches.
+                background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+                expected = "rgb(7, 11, 24)" if scheme == "dark" else "rgb(255, 248, 240)"
+                if background != expected:
+                    failures.append((label, scheme, text, path, "background " + background))
                 found = violations(page)
                 if found:
                     failures.append((label, scheme, text, path, found))

@@ -1,0 +1,52 @@
+"""The dark theme (PRODUCT.md "appearance", 002's palette): Auto follows the system's prefers-color-scheme on every
+page, from the first paint (the stylesheet, no script); both themes come from one set of rules (custom properties)."""
+import pytest
+
+from conftest import NARROW, new_user_with_profile, screenshot
+
+PAGES = ["/", "/login", "/onboarding", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
+         "/learn/matador-study", "/settings", "/profile"]
+NAVY, TEXT = "rgb(7, 11, 24)", "rgb(247, 243, 238)"
+CREAM, INK = "rgb(255, 248, 240)", "rgb(45, 45, 45)"
+
+
+def colours(page):
+    return page.evaluate("""() => {
+        const body = getComputedStyle(document.body);
+        const card = document.querySelector('.card, .learn-card, .welcome__points');
+        return { background: body.backgroundColor, text: body.color,
+                 card: card ? getComputedStyle(card).backgroundColor : null,
+                 scheme: getComputedStyle(document.documentElement).colorScheme };
+    }""")
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_auto_follows_the_system_on_every_page(server, browser, scheme):
+    context = browser.new_context(viewport=NARROW, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme)
+    page = context.new_page()
+    new_user_with_profile(page, server)
+    for path in PAGES:
+        page.goto(server + path)
+        found = colours(page)
+        if scheme == "dark":
+            assert (found["background"], found["text"], found["scheme"]) == (NAVY, TEXT, "dark"), (path, found)
+            # Cards are 002's navy surfaces (a muted one a shade apart): dark, never the light theme's white.
+            if found["card"]:
+                assert sum(int(v) for v in found["card"][4:-1].split(",")[:3]) < 3 * 80, (path, found)
+        else:
+            assert (found["background"], found["text"], found["scheme"]) == (CREAM, INK, "light"), (path, found)
+        if path in ("/dashboard", "/meals/new", "/progress", "/settings", "/profile"):
+            screenshot(page, f"17-{scheme}-{path.strip('/').replace('/', '-')}")
+    context.close()
+
+
+def test_text_on_gold_is_dark_in_the_dark_theme(server, browser):
+    """002's gold (#FFB347) under white text is 1.8:1; the Log Meal button's text is the navy instead (10:1)."""
+    context = browser.new_context(viewport=NARROW, color_scheme="dark")
+    page = context.new_page()
+    new_user_with_profile(page, server)
+    page.goto(server + "/dashboard")
+    button = page.get_by_role("link", name="Log Meal", exact=True)
+    assert button.evaluate("(e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]") == [
+        "rgb(255, 179, 71)", NAVY]
+    context.close()
