@@ -83,6 +83,29 @@ public struct PostgresSyncStore: SyncStore {
 
     static let rowColumns = "collection, id, data, created_at, updated_at, version, deleted_at"
 
+    public func rows(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncItem] {
+        try await PostgresStoreErrors.guarded(logger) {
+            let rows = try await client.query("""
+                SELECT \(unescaped: Self.rowColumns) FROM sync_rows
+                WHERE user_id = \(userId) AND collection = \(collection) \(unescaped: includingDeleted ? "" : "AND deleted_at IS NULL")
+                ORDER BY created_at, id
+                """, logger: logger)
+            var items: [SyncItem] = []
+            for try await row in rows { items.append(try Self.rowItem(row.makeRandomAccess())) }
+            return items
+        }
+    }
+
+    public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
+        try await PostgresStoreErrors.guarded(logger) {
+            let rows = try await client.query("""
+                SELECT \(unescaped: Self.rowColumns) FROM sync_rows WHERE user_id = \(userId) AND collection = \(collection) AND id = \(id)
+                """, logger: logger)
+            for try await row in rows { return try Self.rowItem(row.makeRandomAccess()) }
+            return nil
+        }
+    }
+
     static func profileItem(_ row: PostgresRandomAccessRow) throws -> SyncItem {
         let stored = try PostgresProfileStore.decode(row)
         return SyncItem(

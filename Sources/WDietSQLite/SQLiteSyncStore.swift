@@ -76,6 +76,22 @@ public struct SQLiteSyncStore: SyncStore {
         }
     }
 
+    public func rows(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncItem] {
+        try await database.storeRead { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM syncRows WHERE userId = ? AND collection = ? \(includingDeleted ? "" : "AND deletedAt IS NULL")
+                ORDER BY createdAt, id
+                """, arguments: [AppDatabase.idText(userId), collection]).map { try Self.rowItem($0) }
+        }
+    }
+
+    public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
+        try await database.storeRead { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM syncRows WHERE userId = ? AND collection = ? AND id = ?",
+                             arguments: [AppDatabase.idText(userId), collection, AppDatabase.idText(id)]).map { try Self.rowItem($0) }
+        }
+    }
+
     static func item(_ record: ProfileRecord) throws -> SyncItem {
         let stored = try record.stored()
         return SyncItem(

@@ -99,6 +99,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     DashboardAPI(services: services).addRoutes(to: user)
     FoodsAPI(services: services).addRoutes(to: user)
     MealsAPI(services: services).addRoutes(to: user)
+    QuickLoggingAPI(services: services).addRoutes(to: user)
     WeightsAPI(services: services).addRoutes(to: user)
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)

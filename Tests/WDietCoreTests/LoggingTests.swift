@@ -128,3 +128,55 @@ import Testing
         #expect(LoggingInput.Message.slot == "Please choose Breakfast, Lunch, Dinner or Snack")
     }
 }
+
+/// The recents' order: the slot of now first, then frecency (14-day half-life), then recency.
+@Suite struct RecentFoodsTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let now = ISO8601DateFormatter().date(from: "2026-03-10T07:00:00Z")!  // 08:00 in Berlin: breakfast
+
+    func meal(_ name: String, foodId: String? = nil, grams: Double? = nil, kcal: Double, daysAgo: Double, hourUTC: Int, slot: MealSlot? = nil) -> Meal {
+        let midnight = ISO8601DateFormatter().date(from: "2026-03-10T00:00:00Z")!
+        let at = midnight.addingTimeInterval(-daysAgo * 86_400 + Double(hourUTC) * 3_600)
+        return Meal(name: name, foodId: foodId, grams: grams, kcal: kcal, source: foodId == nil ? .manual : .database, loggedAt: at, slot: slot)
+    }
+
+    @Test("in the morning: breakfast foods first, each food once with its last portion; then the rest by frecency")
+    func morningOrder() {
+        let meals = [
+            // Oats every morning for 5 days, 40 g then 60 g most recently.
+            meal("Oats", foodId: "08120", grams: 40, kcal: 151.6, daysAgo: 5, hourUTC: 6),
+            meal("Oats", foodId: "08120", grams: 40, kcal: 151.6, daysAgo: 4, hourUTC: 6),
+            meal("Oats", foodId: "08120", grams: 40, kcal: 151.6, daysAgo: 3, hourUTC: 6),
+            meal("Oats", foodId: "08120", grams: 40, kcal: 151.6, daysAgo: 2, hourUTC: 6),
+            meal("Oats", foodId: "08120", grams: 60, kcal: 227.4, daysAgo: 1, hourUTC: 6),
+            // Coffee once this morning... logged as a breakfast yesterday too.
+            meal("Coffee", kcal: 5, daysAgo: 1, hourUTC: 7),
+            // Pasta at dinner 4 times: more often than coffee, but not a breakfast.
+            meal("Pasta", foodId: "20121", grams: 200, kcal: 316, daysAgo: 1, hourUTC: 18),
+            meal("Pasta", foodId: "20121", grams: 200, kcal: 316, daysAgo: 2, hourUTC: 18),
+            meal("Pasta", foodId: "20121", grams: 200, kcal: 316, daysAgo: 3, hourUTC: 18),
+            meal("pasta ", kcal: 400, daysAgo: 4, hourUTC: 18),  // a manual meal of the same name is another food
+            // A late snack long ago.
+            meal("Crisps", kcal: 150, daysAgo: 50, hourUTC: 21),
+            // Leftovers eaten at 07:30 but put in Dinner on purpose: not a breakfast.
+            meal("Leftover curry", kcal: 600, daysAgo: 0.2, hourUTC: 6, slot: .dinner),
+        ]
+        let recents = RecentFoods.rank(meals.shuffled(), now: now, timeZone: berlin)
+        #expect(recents.map(\.last.name) == ["Oats", "Coffee", "Pasta", "Leftover curry", "pasta ", "Crisps"])
+        #expect(recents[0].last.grams == 60 && recents[0].last.kcal == 227.4)
+        #expect(recents[0].timesLogged == 5 && recents[0].timesInSlot == 5)
+        #expect(recents[2].timesLogged == 3 && recents[2].timesInSlot == 0)
+    }
+
+    @Test("in the evening the dinner foods lead")
+    func eveningOrder() {
+        let evening = ISO8601DateFormatter().date(from: "2026-03-10T18:00:00Z")!  // 19:00 in Berlin
+        let meals = [
+            meal("Oats", foodId: "08120", grams: 60, kcal: 227.4, daysAgo: 1, hourUTC: 6),
+            meal("Oats", foodId: "08120", grams: 60, kcal: 227.4, daysAgo: 2, hourUTC: 6),
+            meal("Pasta", foodId: "20121", grams: 200, kcal: 316, daysAgo: 3, hourUTC: 18),
+        ]
+        #expect(RecentFoods.rank(meals, now: evening, timeZone: berlin).map(\.last.name) == ["Pasta", "Oats"])
+        #expect(RecentFoods.rank(meals, now: evening, timeZone: berlin, limit: 1).count == 1)
+    }
+}

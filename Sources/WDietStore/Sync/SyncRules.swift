@@ -96,6 +96,7 @@ public enum SyncRules {
                     try validateRowCollection(change.collection)
                     guard change.op == .upsert else { break }
                     try validateRowData(change.data)
+                    try validateKnownCollection(change.collection, change.data, id: change.id)
                 case .tip:
                     throw StoreError.invalid(Strings.current("sync.tipsPullOnly"))
                 }
@@ -124,10 +125,49 @@ public enum SyncRules {
         }
     }
 
+    /// The collections whose rows this version knows the shape of (issue 17): a favourite (`Favourite`) and a saved
+    /// meal (`SavedMeal`) must decode as theirs, carry the row's id, and keep their rules, so that a row pushed by a
+    /// client, imported or written by the API is one the Log Meal screens can use. Other collections are free.
+    public static func validateKnownCollection(_ collection: String?, _ data: SyncJSON?, id: UUID?) throws(StoreError) {
+        guard let collection, let data else { return }
+        do {
+            switch collection {
+            case Favourite.collection:
+                let favourite = try decodeRow(Favourite.self, data)
+                guard id == nil || favourite.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
+                try favourite.validate()
+            case SavedMeal.collection:
+                let saved = try decodeRow(SavedMeal.self, data)
+                guard id == nil || saved.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
+                try saved.validate()
+            default:
+                return
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let invalid as LoggingInput.Invalid {
+            let first = invalid.errors.sorted { $0.key < $1.key }.first
+            throw .invalid(first.map { "\($0.key): \($0.value)" } ?? Strings.current("sync.rowUnreadable"))
+        } catch {
+            throw .invalid(Strings.current("sync.rowUnreadable"))
+        }
+    }
+
+    /// A row's data read as a typed value (`Favourite`, `SavedMeal`) in the sync coding.
+    public static func decodeRow<T: Decodable>(_ type: T.Type, _ data: SyncJSON) throws -> T {
+        try SyncCoding.decoder.decode(T.self, from: SyncCoding.encoder.encode(data))
+    }
+
+    /// A typed value as a row's data.
+    public static func rowData(_ value: some Encodable) throws -> SyncJSON {
+        try SyncCoding.decoder.decode(SyncJSON.self, from: SyncCoding.encoder.encode(value))
+    }
+
     /// A generic row checked by both rules, as the canonical text the stores keep (an import's rows).
     public static func validatedRowText(collection: String, data: SyncJSON) throws(StoreError) -> String {
         try validateRowCollection(collection)
         try validateRowData(data)
+        try validateKnownCollection(collection, data, id: nil)
         do { return try data.canonicalText() } catch { throw .invalid(Strings.current("sync.rowUnreadable")) }
     }
 

@@ -13,4 +13,11 @@ public protocol SyncStore: Sendable {
     /// `SyncRejection.cursorAhead`. Never skips a row whose transaction committed after a larger version was read:
     /// each backend hands out one user's versions in commit order.
     func pull(userId: UUID, after cursor: Int64, limit: Int) async throws -> SyncPullResponse
+
+    /// The user's generic rows of one collection (favourites, saved meals), tombstones included when asked, oldest
+    /// first (by creation, then id): what the typed APIs over the generic rows read (docs/sync.md).
+    func rows(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncItem]
+
+    /// One generic row of the user, tombstone or not; nil when the user has none with this collection and id.
+    func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem?
 }
