@@ -16,8 +16,9 @@ def test_search_a_food_and_type_an_amount_with_a_comma(server, german):
     fits(german)
     screenshot(german, "de-06-log-meal")
 
-    german.get_by_role("combobox", name="Lebensmittel suchen").press_sequentially("chicken breast", delay=30)
-    chicken = german.get_by_role("option").filter(has_text=CHICKEN)
+    german.get_by_role("combobox", name="Lebensmittel suchen").press_sequentially("chicken breast raw", delay=30)
+    chicken = german.get_by_role("option").filter(has=german.locator(f'.food-result__name[title="{CHICKEN}"]'))
+    expect(chicken).to_contain_text("3 oz (85 g) · 102 kcal")
     expect(chicken).to_contain_text("120 kcal / 100 g")
     expect(chicken).to_contain_text("E 22,5 g · KH 0 g · F 2,6 g")
     expect(german.locator("#food-status")).to_have_text(re.compile(r"^\d+ Treffer$"))

@@ -4,7 +4,7 @@
 /// what is stored and logged; this is only what a result row shows first.
 public enum FoodDisplayName {
     /// At most this many comma-separated parts are kept.
-    static let maximumSegments = 4
+    public static let maximumSegments = 4
 
     /// First parts that only name a category ("Cereals, oats"); dropped when something follows.
     static let categories: Set<String> = [
@@ -14,13 +14,34 @@ public enum FoodDisplayName {
 
     /// Parts that say nothing a person chooses by: alternatives, fortification, salt, how USDA sampled.
     static let noisePrefixes = [
-        "with added", "without salt", "with salt", "without added salt", "with added salt", "not fortified",
+        "with added vitamin", "with added calcium", "with added nutrient", "without salt", "with salt", "without added salt", "with added salt", "not fortified",
         "unenriched", "enriched", "fortified", "includes", "all commercial", "all types", "all varieties",
         "year round", "mixed species", "meat only", "fluid", "commercial", "regular and quick", "as purchased",
         "salt added", "salt not added", "drained", "unheated", "ns as to", "nfs",
     ]
 
-    public static func short(_ longDescription: String) -> String {
+    /// Short names for a page of results. Where two foods would read the same ("Chicken, breast, skinless, raw"
+    /// for the plain one and the one "with added solution"), they keep every part that is not noise, and their
+    /// parts then too, and their full names if even that reads the same.
+    public static func short(_ longDescriptions: [String]) -> [String] {
+        var names = longDescriptions.map { short($0) }
+        let fallbacks: [(String) -> String] = [
+            { short($0, maximumSegments: .max) }, { short($0, maximumSegments: .max, droppingNoise: false) }, { $0 },
+        ]
+        for fallback in fallbacks {
+            var counts: [String: Int] = [:]
+            for name in names { counts[name, default: 0] += 1 }
+            guard counts.values.contains(where: { $0 > 1 }) else { break }
+            for index in names.indices where counts[names[index], default: 0] > 1 {
+                names[index] = fallback(longDescriptions[index])
+            }
+        }
+        return names
+    }
+
+    public static func short(
+        _ longDescription: String, maximumSegments: Int = FoodDisplayName.maximumSegments, droppingNoise: Bool = true
+    ) -> String {
         var segments = topLevelSegments(longDescription)
         guard segments.count > 1 else { return segments.first ?? longDescription }
         if categories.contains(segments[0].lowercased()) {
@@ -30,7 +51,7 @@ public enum FoodDisplayName {
         var kept = [segments[0]]
         for segment in segments.dropFirst() {
             let lower = segment.lowercased()
-            if lower.contains(" or ") || noisePrefixes.contains(where: { lower.hasPrefix($0) }) { continue }
+            if droppingNoise, lower.contains(" or ") || noisePrefixes.contains(where: { lower.hasPrefix($0) }) { continue }
             kept.append(segment)
         }
         guard kept.count > maximumSegments else { return kept.joined(separator: ", ") }

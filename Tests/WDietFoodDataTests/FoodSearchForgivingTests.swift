@@ -88,6 +88,23 @@ struct FoodSearchForgivingTests {
         #expect(FoodDisplayName.short("Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw")
             == "Chicken, breast, skinless, raw", "too many parts: the preparation stays")
         #expect(FoodDisplayName.short("Catsup") == "Catsup")
+        let twins = [
+            "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw",
+            "Chicken, broilers or fryers, breast, skinless, boneless, meat only, with added solution, raw",
+            "Bananas, raw",
+        ]
+        #expect(FoodDisplayName.short(twins) == [
+            "Chicken, breast, skinless, boneless, raw", "Chicken, breast, skinless, boneless, with added solution, raw",
+            "Bananas, raw",
+        ], "'with added solution' is a different food, not fortification: both keep every part")
+        let oats = [
+            "Cereals, oats, regular and quick, unenriched, cooked with water (includes boiling and microwaving), without salt",
+            "Cereals, oats, regular and quick and instant, unenriched, cooked with water (includes boiling and microwaving), with salt",
+        ]
+        #expect(FoodDisplayName.short(oats) == [
+            "Oats, regular and quick, unenriched, cooked with water, without salt",
+            "Oats, regular and quick and instant, unenriched, cooked with water, with salt",
+        ], "only the noise tells them apart: it stays, the asides do not")
         #expect(FoodDisplayName.withoutAsides("1 medium (7\" to 7-7/8\" long)") == "1 medium")
     }
 

@@ -26,7 +26,9 @@ struct FoodsAPITests {
             let portions = try #require(chicken["portions"] as? [[String: Any]])
             #expect(portions.map { $0["label"] as? String } == ["100 g", "3 oz", "1 piece", "1 package"])
             #expect(portions.map { number($0["grams"]) } == [100, 85, 272, 926])
-            #expect(chicken["shortName"] as? String == "Chicken, breast, skinless, raw")
+            // "Chicken, breast, skinless, raw" would also name the one "with added solution" on this page: both keep
+            // every part that is not noise.
+            #expect(chicken["shortName"] as? String == "Chicken, breast, skinless, boneless, raw")
             // No medium one: USDA's first measure, 3 oz = 85 g, 120 kcal/100 g × 0.85 = 102 kcal.
             let common = try #require(chicken["commonPortion"] as? [String: Any])
             #expect(common["label"] as? String == "3 oz")

@@ -27,7 +27,7 @@ struct FoodsAPI: Sendable {
             body = cached
         } else {
             let results = try await services.foods.searchFoods(query, limit: limit)
-            body = ByteBuffer(bytes: try APICoding.encoder.encode(FoodSearchJSON(results: results.map(FoodJSON.init))))
+            body = ByteBuffer(bytes: try APICoding.encoder.encode(FoodSearchJSON(results)))
             cache.store(body, for: key, at: now)
         }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
@@ -52,4 +52,11 @@ struct FoodsAPI: Sendable {
 
 struct FoodSearchJSON: ResponseEncodable, Sendable {
     var results: [FoodJSON]
+
+    /// The page, with short names that tell its foods apart (`FoodDisplayName.short(_:)` on the whole page).
+    init(_ results: [FoodSearchResult]) {
+        var foods = results.map(FoodJSON.init)
+        for (index, name) in FoodDisplayName.short(results.map(\.name)).enumerated() { foods[index].shortName = name }
+        self.results = foods
+    }
 }

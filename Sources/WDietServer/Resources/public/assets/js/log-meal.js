@@ -144,17 +144,21 @@
       // The name shortened for reading; USDA's full name on hover and on the portion step.
       name.textContent = food.shortName || food.name;
       name.title = food.name;
+      // Calories of the common portion ("1 medium (118 g) · 105 cal"), then per 100 g with the macros.
+      const common = food.commonPortion;
+      const portion = document.createElement("span");
+      portion.className = "food-result__portion";
+      if (common) {
+        portion.textContent = WDiet.t("meals.kcalPerPortion",
+          { portion: common.shortLabel, grams: WDiet.formatInt(common.grams), kcal: WDiet.formatInt(common.kcal) });
+      }
       const kcal = document.createElement("span");
       kcal.className = "food-result__kcal";
-      const common = food.commonPortion;
-      kcal.textContent = common
-        ? WDiet.t("meals.kcalPerPortion",
-          { portion: common.shortLabel, grams: WDiet.formatInt(common.grams), kcal: WDiet.formatInt(common.kcal) })
-        : WDiet.t("meals.kcalPer100g", { kcal: WDiet.formatInt(food.kcalPer100g) });
+      kcal.textContent = WDiet.t("meals.kcalPer100g", { kcal: WDiet.formatInt(food.kcalPer100g) });
       const macros = document.createElement("span");
       macros.className = "food-result__macros";
       macros.textContent = WDiet.t("meals.macrosShort", macroValues(food));
-      item.append(name, kcal, macros);
+      item.append(...(common ? [name, portion, kcal, macros] : [name, kcal, macros]));
       item.addEventListener("click", () => chooseFood(food));
       results.appendChild(item);
     });
