@@ -23,7 +23,8 @@ import WDietTestSupport
             }
             defer { devices.forEach { $0.remove() } }
 
-            // Shared rows to fight over: 30 meals, 10 weights, 5 journal entries and the profile.
+            // Shared rows to fight over: 30 meals, 10 weights, 5 journal entries, 4 favourites, 3 saved meals (issue 17)
+            // and the profile.
             let seed = devices[0]
             try seed.store.saveProfile(Fixtures.profile())
             let meals = (0..<30).map { ClientFixtures.meal("Shared \($0)", kcal: Double(200 + $0), at: Fixtures.utc("2026-03-01T08:00:00Z")) }
@@ -32,6 +33,10 @@ import WDietTestSupport
             for weight in weights { try seed.store.saveWeight(weight) }
             let rows = (0..<5).map { _ in UUID() }
             for row in rows { try seed.store.saveRow(collection: "journal", id: row, data: .object(["mood": .number(3)])) }
+            let favourites = (0..<4).map { Favourite(name: "Favourite \($0)", kcal: Double(100 + $0), createdAt: Fixtures.utc("2026-03-01T08:00:00Z")) }
+            for favourite in favourites { try seed.store.saveFavourite(favourite) }
+            let savedMeals = (0..<3).map { Self.savedMeal(id: UUID(), tag: "seed \($0)", kcal: 300) }
+            for saved in savedMeals { try seed.store.saveSavedMeal(saved) }
             seed.faults.setScript([nil, nil, nil, nil])
             #expect(await seed.sync(maxRetries: 8).isUpToDate)
 
@@ -40,7 +45,9 @@ import WDietTestSupport
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, device) in devices.enumerated() {
                     group.addTask {
-                        try await Self.randomLife(device, index: index, meals: meals.map(\.id), weights: weights.map(\.id), rows: rows)
+                        try await Self.randomLife(
+                            device, index: index, meals: meals.map(\.id), weights: weights.map(\.id), rows: rows,
+                            favourites: favourites.map(\.id), savedMeals: savedMeals.map(\.id))
                     }
                 }
                 try await group.waitForAll()
@@ -82,6 +89,8 @@ import WDietTestSupport
                 }
             }
             #expect(lastAcknowledged.count >= 46)
+            #expect(lastAcknowledged.keys.contains { $0.collection == Favourite.collection })
+            #expect(lastAcknowledged.keys.contains { $0.collection == SavedMeal.collection })
             for (key, acknowledged) in lastAcknowledged {
                 let state = try #require(onServer[key])
                 #expect(state.version == acknowledged.version, "\(key): server v\(state.version ?? 0), acknowledged v\(acknowledged.version)")
@@ -102,7 +111,14 @@ import WDietTestSupport
     }
 
     /// One device's 200 edits, with syncs, outages, faults and restarts drawn from its own seeded source.
-    static func randomLife(_ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID]) async throws {
+    static func savedMeal(id: UUID, tag: String, kcal: Double) -> SavedMeal {
+        SavedMeal(id: id, name: "Saved \(tag)", servings: 2, items: [SavedMeal.Item(name: "Item \(tag)", kcal: kcal)],
+                  createdAt: Fixtures.utc("2026-03-01T08:00:00Z"))
+    }
+
+    static func randomLife(
+        _ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID], favourites: [UUID], savedMeals: [UUID]
+    ) async throws {
         var random = SeededRandom(seed: UInt64(index) &* 7_919 &+ 3)
         _ = await device.sync(maxRetries: 8)
         var created: [UUID] = []
@@ -129,9 +145,30 @@ import WDietTestSupport
             case 75..<78:
                 let id = weights.randomElement(using: &random)!
                 do { try device.store.deleteWeight(id: id) } catch ClientError.notFound {}
-            case 78..<93:
+            case 78..<84:
                 try device.store.saveRow(collection: "journal", id: rows.randomElement(using: &random)!,
                                          data: .object(["mood": .number(Double(Int.random(in: 1...5, using: &random))), "by": .string(tag)]))
+            case 84..<88:
+                // Issue 17: favourites starred, renamed and unstarred on several devices at once.
+                let id = favourites.randomElement(using: &random)!
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    do { try device.store.deleteFavourite(id: id) } catch ClientError.notFound {}
+                } else {
+                    try device.store.saveFavourite(Favourite(id: id, name: tag, kcal: Double(Int.random(in: 1...900, using: &random)),
+                                                             createdAt: Fixtures.utc("2026-03-01T08:00:00Z")))
+                }
+            case 88..<93:
+                // Saved meals edited, deleted, and logged (each log a new meal of its items).
+                let id = savedMeals.randomElement(using: &random)!
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: do { try device.store.deleteSavedMeal(id: id) } catch ClientError.notFound {}
+                case 1:
+                    if try device.store.savedMeal(id: id) != nil {
+                        let logged = try device.store.logSavedMeal(id: id, servings: 1, loggedAt: Fixtures.utc("2026-03-02T12:00:00Z"))
+                        created += logged.map(\.id)
+                    }
+                default: try device.store.saveSavedMeal(Self.savedMeal(id: id, tag: tag, kcal: Double(Int.random(in: 2...900, using: &random))))
+                }
             default:
                 var profile = try device.store.profile() ?? Fixtures.profile()
                 profile.weightKg = 70 + Double(Int.random(in: 0...200, using: &random)) / 10
