@@ -217,6 +217,20 @@ struct MealsAPITests {
         }
     }
 
+    @Test("Maintain and Gain have no eating window: a meal at 05:00 is placed, but never warned about", arguments: StoreBackend.allCases)
+    func noWindowWarningOutsideLose(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
+            for goal in ["maintain", "gain"] {
+                let session = try await client.signInWithProfile(["goal": goal, "eatingWindowStart": "11:30"])
+                let response = try await client.api(.post, "/api/v1/meals", session, json: ["calories": 200, "loggedAt": "2026-03-01T04:00:00Z"])
+                #expect(response.status == .created)
+                let meal = try response.object()
+                #expect(meal["window"] as? String == "outside", "\(goal)")
+                #expect(meal["warning"] == nil, "\(goal)")
+            }
+        }
+    }
+
     @Test("meals need a profile (its time zone says which day they count for)", arguments: StoreBackend.allCases)
     func profileRequired(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend) { t, client in
