@@ -183,6 +183,10 @@ postgres_ticks() {
         | awk '{ sum += $14 + $15 } END { print sum + 0 }'
 }
 TICKS_PER_SECOND=$(getconf CLK_TCK)
+# "search" is measured twice: the 80 queries of search.lua, which the server's page cache answers once warm, and
+# search-uncached.lua, where every query is new (what a search costs when nobody typed the same before).
+ONLY=$(echo " $ONLY " | sed 's/ search / search search-uncached /')
+export WDIET_THREADS="$THREADS"  # read by scripts/wrk/search-uncached.lua
 for bench in $ONLY; do
     if [ -n "$RATE" ]; then echo "== paced at $RATE requests a second over the $CONNECTIONS connections (WDIET_RATE=$RATE)"; fi
     echo "== wrk --latency -t$THREADS -c$CONNECTIONS -d$DURATION -s scripts/wrk/$bench.lua http://127.0.0.1:$PORT"

@@ -255,10 +255,14 @@ private struct QueryMix {
                 pairs.append((noun, other))
             }
         }
-        var full = 0, prefixes = 0, twoWords = 0
+        var full = 0, prefixes = 0, twoWords = 0, typos = 0
         for _ in 0..<count {
             let roll = generator.next(below: 100)
-            if roll < 35 || pairs.isEmpty {
+            if roll < 10, let word = Optional(headWords[generator.next(below: headWords.count)]), word.count >= 5 {
+                // A typo in a whole word (a letter dropped, doubled, swapped or replaced): the search corrects it.
+                queries.append(Self.misspelt(word, generator: &generator))
+                typos += 1
+            } else if roll < 35 || pairs.isEmpty {
                 queries.append(headWords[generator.next(below: headWords.count)])
                 full += 1
             } else if roll < 75 {
@@ -274,7 +278,20 @@ private struct QueryMix {
                 twoWords += 1
             }
         }
-        description = "\(full) whole words, \(prefixes) prefixes of 2–6 letters, \(twoWords) two-word queries"
+        description = "\(full) whole words, \(typos) misspelt words, \(prefixes) prefixes of 2–6 letters, \(twoWords) two-word queries"
+    }
+
+    /// `word` with one edit away from its first letter.
+    static func misspelt(_ word: String, generator: inout SplitMix64) -> String {
+        var letters = Array(word)
+        let at = 1 + generator.next(below: letters.count - 2)
+        switch generator.next(below: 4) {
+        case 0: letters.remove(at: at)
+        case 1: letters.insert(letters[at], at: at)
+        case 2: letters.swapAt(at, at + 1)
+        default: letters[at] = Character(UnicodeScalar(UInt8(ascii: "a") + UInt8(generator.next(below: 26))))
+        }
+        return String(letters)
     }
 }
 
