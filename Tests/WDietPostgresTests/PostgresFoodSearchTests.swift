@@ -77,7 +77,8 @@ struct PostgresFoodSearchReadTests {
         #expect(Set(all.map(\.id)).count == all.count)
     }
 
-    /// Typed with a typo, the food is still found: trigram similarity corrects words that match nothing.
+    /// Typed with a typo, the food is still found: words that match nothing are corrected against the catalog's
+    /// vocabulary (`food_search_word`), as on SQLite (docs/food-search.md).
     static let typos: [(query: String, expected: Set<String>)] = [
         ("brocoli", ["11090"]), ("bananna", ["09040"]), ("strawbery", ["09316"]),
         ("chiken breast", FoodSearchRelevanceCases.chickenBreast), ("avocdo", ["09037"]),
