@@ -33,7 +33,7 @@ struct SyncAPITests {
     @Test("the document's examples decode as the wire types")
     func documentExamplesDecode() throws {
         let examples = Self.documentExamples
-        try #require(examples.count == 5)
+        try #require(examples.count == 6)
         let push = try SyncCoding.decoder.decode(SyncPushRequest.self, from: Data(examples[0].utf8))
         #expect(push.changes.map(\.entity) == [.meal, .meal, .weight, .weight, .event, .row])
         #expect(push.changes[1].meal?.grams == 150)
@@ -48,6 +48,12 @@ struct SyncAPITests {
         #expect(pull.items.map(\.entity) == [.profile, .tip, .meal, .weight, .row])
         #expect(pull.items[3].deletedAt != nil)
         #expect(pull.nextCursor == 59)
+        // Issue 17: a favourite and a saved meal as generic rows, valid by the rules of their collections.
+        let rows = try SyncCoding.decoder.decode(SyncPushRequest.self, from: Data(examples[5].utf8))
+        #expect(rows.changes.map(\.collection) == ["favourite", "saved_meal"])
+        try SyncRules.validate(rows.changes)
+        let porridge = try SyncRules.decodeRow(SavedMeal.self, try #require(rows.changes[1].data))
+        #expect(porridge.perServing.kcal == 458.2)
     }
 
     @Test("SyncCoding writes instants to the millisecond, rounded, and reads them back as the stores build them")
