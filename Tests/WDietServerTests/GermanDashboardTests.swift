@@ -211,7 +211,8 @@ struct GermanDashboardTests {
             }
             _ = try await session.api(client, .post, "/api/v1/meals", json: ["name": "Mittag", "calories": 1_250])
             let html = try await Self.get(client, session, "/progress").text
-            #expect(html.contains("1 von 14 Tagen eingetragen · Ø 1.250 kcal"))
+            // The account began today, so the chart has one day (issue 17: no days from before the account).
+            #expect(html.contains("1 von 1 Tagen eingetragen · Ø 1.250 kcal"))
             #expect(html.contains(#"<th scope="row">So., 1. März</th><td>79,5 kg</td><td>79,8 kg</td>"#))
             #expect(html.contains("<td>1.250 kcal</td><td>2.751 kcal</td><td>1.501 darunter</td>"))
             #expect(html.contains("Dein Trend erscheint nach 7 Wiegungen (bisher 3)."))
@@ -219,7 +220,7 @@ struct GermanDashboardTests {
 
             let english = try await Self.get(client, session, "/progress", german: false).text
             #expect(english.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
-            #expect(english.contains("1 of 14 days logged · average 1,250 cal"))
+            #expect(english.contains("1 of 1 days logged · average 1,250 cal"))
         }
     }
 
