@@ -109,7 +109,7 @@ struct SeedCommand: AsyncParsableCommand {
     /// The user with this index: the same profile, meals and weights on either backend and in any order, since
     /// every value comes from the index's own generator; returns their API token.
     func seedUser(_ index: Int, stores: SeedStores, now: Date) async throws -> String {
-        var random = SeedRandom(seed: UInt64(index) &+ 0x5EED)
+        var random = SplitMix64(seed: UInt64(index) &+ 0x5EED)
         let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
         let today = LocalDate(now, in: zone)
         let start = today.adding(days: -(days - 1))
@@ -205,19 +205,5 @@ struct SeedStores: Sendable {
             meals = PostgresMealStore(client: database.client, now: now)
             weights = PostgresWeightStore(client: database.client, now: now)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so two seeds of the same size hold the same values (ids and
-/// tokens aside).
-private struct SeedRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
