@@ -134,3 +134,29 @@ public enum WireFormat {
         return formatter
     }()
 }
+
+extension WireFormat {
+    /// JSON as the API and the export write it: keys sorted, slashes as they are, instants as `instantText`. One
+    /// encoder for the process (thread-safe once configured; building one per request showed in profiles).
+    public static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(instantText(date))
+        }
+        return encoder
+    }()
+
+    /// Reads instants as `instant(from:)` does, and says what it expected in the reader's language (a 422 shows it
+    /// by the member's path).
+    public static let jsonDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let date = instant(from: try container.decode(String.self)) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Strings.current("api.expectedInstant"))
+        }
+        return decoder
+    }()
+}

@@ -64,26 +64,8 @@ public struct AuthenticatedContext: ChildRequestContext {
 /// One encoder and one decoder for the process (they are thread-safe once configured); building them per request
 /// showed in profiles.
 enum APICoding {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // `WireFormat`: written by hand on integer milliseconds, as the stores and sync write them.
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(WireFormat.instantText(date))
-        }
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            if let date = instant(from: try container.decode(String.self)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: Strings.current("api.expectedInstant"))
-        }
-        return decoder
-    }()
+    static var encoder: JSONEncoder { WireFormat.jsonEncoder }
+    static var decoder: JSONDecoder { WireFormat.jsonDecoder }
 
     /// An instant as the API reads it: ISO 8601 with or without fractional seconds, to the millisecond as sync and
     /// the stores read it (`WireFormat`); nil for anything else.

@@ -311,27 +311,7 @@ public struct FieldErrors: Error, Sendable {
 }
 
 extension ExportDocument {
-    /// The API's JSON, byte for byte (the server's `APICoding`): keys sorted, slashes as they are, instants as
-    /// `WireFormat` writes them. Its own pair here, so the format does not depend on the server.
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(WireFormat.instantText(date))
-        }
-        return encoder
-    }()
-
-    /// Reads instants as the API does, and says what it expected in the reader's language (an import's 422 shows
-    /// it by the member's path).
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            if let date = WireFormat.instant(from: try container.decode(String.self)) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: Strings.current("api.expectedInstant"))
-        }
-        return decoder
-    }()
+    /// The API's JSON, byte for byte (`WireFormat`'s pair, which the server's `APICoding` uses too).
+    static var encoder: JSONEncoder { WireFormat.jsonEncoder }
+    static var decoder: JSONDecoder { WireFormat.jsonDecoder }
 }
