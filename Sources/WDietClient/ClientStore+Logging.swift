@@ -76,16 +76,8 @@ extension ClientStore {
     @discardableResult
     public func copyMeals(from: LocalDate, slot: MealSlot? = nil, to: LocalDate) throws -> [Meal] {
         guard let zone = try profile()?.timeZone else { throw ClientError.profileRequired }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let copies = try meals(on: from).filter { slot == nil || $0.slot(in: zone) == slot }.map { source -> Meal in
-            var copy = source
-            copy.id = TimeOrderedUUID.make()
-            let minute = MealSlot.localMinute(of: source.loggedAt, in: zone)
-            copy.loggedAt = calendar.date(from: DateComponents(year: to.year, month: to.month, day: to.day, hour: minute / 60, minute: minute % 60))
-                ?? to.startInstant(in: zone).addingTimeInterval(Double(minute * 60))
-            copy.slot = source.slot(in: zone)
-            return copy
+        let copies = try meals(on: from).filter { slot == nil || $0.slot(in: zone) == slot }.map { source in
+            source.copied(to: to, in: zone, id: TimeOrderedUUID.make())
         }
         guard !copies.isEmpty else { throw ClientError.invalid(Strings.current("logging.copyNothing")) }
         try logMeals(copies)

@@ -37,4 +37,25 @@ public enum MealSlot: String, CaseIterable, Codable, Sendable {
 extension Meal {
     /// The meal's slot: the one chosen, or the one of its local time in `timeZone`.
     public func slot(in timeZone: TimeZone) -> MealSlot { slot ?? MealSlot(loggedAt, in: timeZone) }
+
+    /// This meal again on `day` (a copy, "same as yesterday"): a new id, the same local time of day in `timeZone`,
+    /// and the slot it had (or `slot`), so a late breakfast stays a breakfast. The server and the client copy alike.
+    public func copied(to day: LocalDate, in timeZone: TimeZone, id: UUID, slot newSlot: MealSlot? = nil) -> Meal {
+        var copy = self
+        copy.id = id
+        copy.loggedAt = Self.sameTimeOfDay(as: loggedAt, on: day, in: timeZone)
+        copy.slot = newSlot ?? slot(in: timeZone)
+        return copy
+    }
+
+    /// The instant on `day` at the local time of day (to the second) of `instant`, in `timeZone`; on a day whose
+    /// clocks skip that time, the same minutes after local midnight.
+    public static func sameTimeOfDay(as instant: Date, on day: LocalDate, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let minute = MealSlot.localMinute(of: instant, in: timeZone)
+        let second = (Int(instant.timeIntervalSince1970.rounded(.down)) % 60 + 60) % 60
+        let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60, second: second)
+        return calendar.date(from: components) ?? day.startInstant(in: timeZone).addingTimeInterval(Double(minute * 60))
+    }
 }

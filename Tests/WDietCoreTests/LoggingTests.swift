@@ -18,6 +18,19 @@ import Testing
         #expect((0..<24).map(MealSlot.init(localHour:)) == expected)
     }
 
+    @Test("a copy keeps the local time to the second across a clock change: 08:15:42 in Berlin on 28 Feb (07:15:42Z) is 08:15:42 on 29 Mar (06:15:42Z, summer time)")
+    func copyAtTheSameLocalTime() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let meal = Meal(name: "Oats", kcal: 227, loggedAt: try #require(ISO8601DateFormatter().date(from: "2026-02-28T07:15:42Z")))
+        let newId = UUID()
+        let copy = meal.copied(to: try #require(LocalDate(year: 2026, month: 3, day: 29)), in: berlin, id: newId)
+        #expect(copy.id == newId && copy.id != meal.id)
+        #expect(copy.loggedAt == ISO8601DateFormatter().date(from: "2026-03-29T06:15:42Z"))
+        #expect(copy.slot == .breakfast && copy.name == "Oats" && copy.kcal == 227)
+        // A slot chosen for the copy wins over the one of its time.
+        #expect(meal.copied(to: try #require(LocalDate(year: 2026, month: 3, day: 1)), in: berlin, id: newId, slot: .snack).slot == .snack)
+    }
+
     @Test("an instant's slot is its local time's: 04:59 UTC is 05:59 in Berlin (breakfast), 23:59 in New York (snack)")
     func slotOfAnInstant() throws {
         let instant = try #require(ISO8601DateFormatter().date(from: "2026-03-01T04:59:00Z"))

@@ -224,12 +224,11 @@ struct QuickLogging: Sendable {
             }
             .sorted { $0.meal.loggedAt < $1.meal.loggedAt }
         guard !sources.isEmpty else { throw InvalidInput(["fromDate": Strings.current("logging.copyNothing")]) }
-        let copies = sources.map { stored -> Meal in
-            var meal = stored.meal
-            meal.id = requestId.map { Self.derivedId($0, "copy:\(stored.id.uuidString.lowercased())") } ?? TimeOrderedUUID.make()
-            meal.loggedAt = Self.sameTimeOfDay(as: stored.meal.loggedAt, on: target, in: profile.timeZone)
-            meal.slot = toSlot ?? stored.meal.slot(in: profile.timeZone)
-            return meal
+        let copies = sources.map { stored in
+            stored.meal.copied(
+                to: target, in: profile.timeZone,
+                id: requestId.map { Self.derivedId($0, "copy:\(stored.id.uuidString.lowercased())") } ?? TimeOrderedUUID.make(),
+                slot: toSlot)
         }
         return try await saveNew(copies, source: "copy", userId: userId, profile: profile, logger: logger)
     }
@@ -331,21 +330,11 @@ struct QuickLogging: Sendable {
         guard let date else { return now }
         let today = LocalDate(now, in: profile.timeZone)
         if !Self.dayRange(today: today).contains(date) { errors["date"] = Strings.current("logging.day"); return now }
-        return Self.sameTimeOfDay(as: now, on: date, in: profile.timeZone)
+        return Meal.sameTimeOfDay(as: now, on: date, in: profile.timeZone)
     }
 
     /// The days a copy or a log may name: a year back through tomorrow.
     static func dayRange(today: LocalDate) -> ClosedRange<LocalDate> { today.adding(days: -366)...today.adding(days: 1) }
-
-    /// The instant on `day` at the local time of day of `instant` (in `timeZone`).
-    static func sameTimeOfDay(as instant: Date, on day: LocalDate, in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let minute = MealSlot.localMinute(of: instant, in: timeZone)
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) % 60
-        let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60, second: (seconds + 60) % 60)
-        return calendar.date(from: components) ?? day.startInstant(in: timeZone).addingTimeInterval(Double(minute * 60))
-    }
 
     static func slot(_ text: String?, member: String, errors: inout [String: String]) -> MealSlot? {
         guard let text else { return nil }
