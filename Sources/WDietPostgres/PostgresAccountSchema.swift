@@ -93,5 +93,10 @@ public enum PostgresAccountSchema {
         PostgresMigration(version: 6, name: "user-language", statements: [
             "ALTER TABLE users ADD COLUMN language text CHECK (language IS NULL OR language <> '')",
         ]),
+        // The theme a person chose in Settings, as SQLite's v12-user-appearance: "light", "dark", or NULL for Auto.
+        // Read with every session lookup, like the language.
+        PostgresMigration(version: 8, name: "user-appearance", statements: [
+            "ALTER TABLE users ADD COLUMN appearance text CHECK (appearance IS NULL OR appearance IN ('light', 'dark'))",
+        ]),
     ]
 }

@@ -95,7 +95,7 @@ public struct PostgresAccountStore: AccountStore {
 
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await access.run { client in
-            for try await (hash, userId, kind, created, expires, used, lastVersion, language, profileVersion) in try await client.execute(
+            for try await (hash, userId, kind, created, expires, used, lastVersion, language, appearance, profileVersion) in try await client.execute(
                 SessionLookup(tokenHash: tokenHash), logger: access.logger)
             {
                 // A kind this version does not know signs nobody in.
@@ -103,6 +103,7 @@ public struct PostgresAccountStore: AccountStore {
                 return AccountSession(
                     tokenHash: hash, userId: userId, kind: kind, createdAt: created.date, expiresAt: expires.date,
                     lastUsedAt: used.date, dataVersion: lastVersion, language: language.flatMap(Language.init(tag:)),
+                    appearance: appearance.flatMap(Appearance.init(rawValue:)),
                     profileSeen: profileVersion.map(ProfileSeen.version) ?? ProfileSeen.none)
             }
             return nil
@@ -148,6 +149,26 @@ public struct PostgresAccountStore: AccountStore {
         }
     }
 
+    public func appearance(userId: UUID) async throws -> Appearance? {
+        try await access.run { client in
+            let rows = try await client.query(
+                "SELECT appearance FROM users WHERE id = \(userId) AND deleted_at IS NULL", logger: access.logger)
+            for try await value in rows.decode(String?.self) { return value.flatMap(Appearance.init(rawValue:)) }
+            return nil
+        }
+    }
+
+    public func setAppearance(_ appearance: Appearance?, userId: UUID) async throws {
+        try await access.run { client in
+            let rows = try await client.query(
+                "UPDATE users SET appearance = \(appearance?.rawValue) WHERE id = \(userId) AND deleted_at IS NULL RETURNING 1",
+                logger: access.logger)
+            var updated = false
+            for try await _ in rows.decode(Int.self) { updated = true }
+            if !updated { throw PostgresStoreAccess.userNotFound }
+        }
+    }
+
     public func setLanguage(_ language: Language?, userId: UUID) async throws {
         try await access.run { client in
             let rows = try await client.query(
@@ -187,18 +208,18 @@ public struct PostgresAccountStore: AccountStore {
 /// Every signed-in request's one query on PostgreSQL (no session cache: several processes share the sessions), as a
 /// prepared statement, planned once per connection rather than once per request. It also reads the user's
 /// `last_version`, so the dashboard can tell whether its kept copy of the user's inputs is current for free, the
-/// `language` the user chose, so the request is answered in it, and the live profile's version, so a meal or
+/// `language` the user chose, so the request is answered in it, the `appearance`, so pages are written in the theme, and the live profile's version, so a meal or
 /// weight save uses the process's copy of the profile instead of reading it again (a round trip a save).
 struct SessionLookup: PostgresPreparedStatement {
-    static let name = "wdiet_session_lookup_v4"
+    static let name = "wdiet_session_lookup_v5"
     static let sql = """
         SELECT s.token_hash, s.user_id, s.kind, s.created_at, s.expires_at, s.last_used_at, u.last_version, u.language,
-            p.version
+            u.appearance, p.version
         FROM sessions s JOIN users u ON u.id = s.user_id
             LEFT JOIN profiles p ON p.user_id = s.user_id AND p.deleted_at IS NULL
         WHERE s.token_hash = $1 AND u.deleted_at IS NULL
         """
-    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant, Int64, String?, Int64?)
+    typealias Row = (String, UUID, String, PostgresInstant, PostgresInstant, PostgresInstant, Int64, String?, String?, Int64?)
 
     let tokenHash: String
 

@@ -91,6 +91,7 @@ public final class AppDatabase: Sendable {
         registerLoggedDaysMigrations(&migrator)
         registerLanguageMigrations(&migrator)
         registerMealSlotMigrations(&migrator)
+        registerAppearanceMigrations(&migrator)
         return migrator
     }
 }

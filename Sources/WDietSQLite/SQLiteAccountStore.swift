@@ -78,12 +78,13 @@ public struct SQLiteAccountStore: AccountStore {
     public func session(tokenHash: String) async throws -> AccountSession? {
         try await database.storeRead { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT sessions.*, users.language AS userLanguage FROM sessions JOIN users ON users.id = sessions.userId
+                SELECT sessions.*, users.language AS userLanguage, users.appearance AS userAppearance FROM sessions JOIN users ON users.id = sessions.userId
                 WHERE sessions.tokenHash = ? AND users.deletedAt IS NULL
                 """, arguments: [tokenHash])
             else { return nil }
             var session = try SessionRecord(row: row).session()
             session?.language = (row["userLanguage"] as String?).flatMap(Language.init(tag:))
+            session?.appearance = (row["userAppearance"] as String?).flatMap(Appearance.init(rawValue:))
             return session
         }
     }
@@ -123,6 +124,21 @@ public struct SQLiteAccountStore: AccountStore {
         try await database.storeWrite { db in
             try db.execute(sql: "UPDATE users SET language = ? WHERE id = ? AND deletedAt IS NULL",
                            arguments: [language?.tag, AppDatabase.idText(userId)])
+            if db.changesCount == 0 { throw StoreError.notFound("User not found") }
+        }
+    }
+
+    public func appearance(userId: UUID) async throws -> Appearance? {
+        try await database.storeRead { db in
+            try String.fetchOne(db, sql: "SELECT appearance FROM users WHERE id = ? AND deletedAt IS NULL",
+                                arguments: [AppDatabase.idText(userId)]).flatMap(Appearance.init(rawValue:))
+        }
+    }
+
+    public func setAppearance(_ appearance: Appearance?, userId: UUID) async throws {
+        try await database.storeWrite { db in
+            try db.execute(sql: "UPDATE users SET appearance = ? WHERE id = ? AND deletedAt IS NULL",
+                           arguments: [appearance?.rawValue, AppDatabase.idText(userId)])
             if db.changesCount == 0 { throw StoreError.notFound("User not found") }
         }
     }

@@ -23,6 +23,9 @@ public struct AccountSession: Hashable, Sendable {
     /// request learns it without another round trip; nil when they follow their browser's `Accept-Language`.
     /// Like the rest of the lookup it says nothing when a store builds a session to create it.
     public var language: Language?
+    /// The theme the user chose in Settings, read with the session (`users.appearance`) so that every page is
+    /// written in it from the first paint; nil for Auto (the system's).
+    public var appearance: Appearance?
     /// The user's live profile as the lookup saw it, when the store reads it together with the session
     /// (PostgreSQL); nil when the store did not look. `ProfileStore.profile(userId:seen:)` then answers from a
     /// per-process copy without another round trip.
@@ -30,7 +33,7 @@ public struct AccountSession: Hashable, Sendable {
 
     public init(
         tokenHash: String, userId: UUID, kind: Kind, createdAt: Date, expiresAt: Date, lastUsedAt: Date, dataVersion: Int64? = nil,
-        language: Language? = nil, profileSeen: ProfileSeen? = nil
+        language: Language? = nil, appearance: Appearance? = nil, profileSeen: ProfileSeen? = nil
     ) {
         self.tokenHash = tokenHash
         self.userId = userId
@@ -40,6 +43,7 @@ public struct AccountSession: Hashable, Sendable {
         self.lastUsedAt = lastUsedAt
         self.dataVersion = dataVersion
         self.language = language
+        self.appearance = appearance
         self.profileSeen = profileSeen
     }
 

@@ -26,7 +26,7 @@ public protocol AccountStore: Sendable {
     /// Stores a new session. Also forgets the user's sessions that have expired by the new one's creation.
     func createSession(_ session: AccountSession) async throws
 
-    /// The session with this token hash, expired or not, with its user's `language`; nil when there is none or its
+    /// The session with this token hash, expired or not, with its user's `language` and `appearance`; nil when there is none or its
     /// user is gone.
     func session(tokenHash: String) async throws -> AccountSession?
 
@@ -47,4 +47,11 @@ public protocol AccountStore: Sendable {
     /// Sets the user's language, or with nil clears it (back to the browser's). An unknown or deleted user is
     /// `.notFound`. Not synced data: it changes no version.
     func setLanguage(_ language: Language?, userId: UUID) async throws
+
+    /// The theme the user chose; nil for Auto (and for an unknown user).
+    func appearance(userId: UUID) async throws -> Appearance?
+
+    /// Sets the user's theme, or with nil goes back to Auto. An unknown or deleted user is `.notFound`. Not synced
+    /// data: it changes no version.
+    func setAppearance(_ appearance: Appearance?, userId: UUID) async throws
 }
