@@ -105,6 +105,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)
     LanguageChoice(services: services, accounts: accounts).addRoutes(to: user)
+    AppearanceChoice(services: services, accounts: accounts).addRoutes(to: user)
 
     // The mobile-first web app: server-rendered pages, enhanced by small scripts under /assets/js that call the JSON
     // API with the session cookie and the page's CSRF token. Every form is read and CSRF-checked by the groups'

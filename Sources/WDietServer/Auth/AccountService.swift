@@ -188,6 +188,8 @@ struct AccountService: Sendable {
         var dataVersion: Int64?
         /// The account's chosen language; nil to follow the browser.
         var language: Language?
+        /// The account's chosen theme; nil for Auto.
+        var appearance: Appearance? = nil
         /// What the lookup saw of the profile (PostgreSQL), like `dataVersion` never from the session cache.
         var profileSeen: ProfileSeen? = nil
     }
@@ -200,7 +202,7 @@ struct AccountService: Sendable {
         let tokenHash = SessionToken.hash(token)
         let now = services.now()
         if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
-            return cached.kind == kind ? SignedInRequest(userId: cached.userId, dataVersion: nil, language: cached.language) : nil
+            return cached.kind == kind ? SignedInRequest(userId: cached.userId, dataVersion: nil, language: cached.language, appearance: cached.appearance) : nil
         }
         guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
         if session.isExpired(at: now) {
@@ -212,7 +214,8 @@ struct AccountService: Sendable {
         }
         sessionCache.remember(tokenHash: tokenHash, session: session, at: now)
         return SignedInRequest(
-            userId: session.userId, dataVersion: session.dataVersion, language: session.language, profileSeen: session.profileSeen)
+            userId: session.userId, dataVersion: session.dataVersion, language: session.language,
+            appearance: session.appearance, profileSeen: session.profileSeen)
     }
 
     func user(id: UUID) async throws -> User? {

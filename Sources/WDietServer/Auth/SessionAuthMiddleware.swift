@@ -25,6 +25,7 @@ struct SessionAuthMiddleware: RouterMiddleware {
             context.userDataVersion = signedIn?.dataVersion
             context.profileSeen = signedIn?.profileSeen
             context.accountLanguage = signedIn?.language
+            context.accountAppearance = signedIn?.appearance
             if presented.kind == .web, context.userId != nil {
                 context.webSessionToken = presented.token
                 if request.method.isUnsafe {

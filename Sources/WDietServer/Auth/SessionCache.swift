@@ -18,6 +18,8 @@ final class SessionCache: Sendable {
         var kind: AccountSession.Kind
         /// The user's chosen language as the store read it with the session; `forget(userId:)` when it changes.
         var language: Language? = nil
+        /// The user's chosen theme, read with the session like the language; `forget(userId:)` when it changes.
+        var appearance: Appearance? = nil
         /// The earlier of "cached + timeToLive" and the session's expiry.
         var validUntil: Date
     }
@@ -50,7 +52,7 @@ final class SessionCache: Sendable {
     func remember(tokenHash: String, session: AccountSession, at now: Date) {
         guard timeToLive > 0 else { return }
         let entry = Entry(
-            userId: session.userId, kind: session.kind, language: session.language,
+            userId: session.userId, kind: session.kind, language: session.language, appearance: session.appearance,
             validUntil: min(now.addingTimeInterval(timeToLive), session.expiresAt)
         )
         guard entry.validUntil > now else { return }

@@ -18,6 +18,9 @@ public struct AppRequestContext: RequestContext {
     /// The language the signed-in account chose in Settings, read with the session; nil to follow the browser.
     /// `AccountLanguageMiddleware` runs the rest of the request in it.
     var accountLanguage: Language?
+    /// The theme the signed-in account chose in Settings, read with the session; nil for Auto.
+    /// `AccountLanguageMiddleware` makes it `PageTheme.chosen` for the pages it renders.
+    var accountAppearance: Appearance?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
     var remoteAddress: String?
     /// A web form that `CSRFMiddleware` read and checked (see `WebRequestContext`).
@@ -30,6 +33,7 @@ public struct AppRequestContext: RequestContext {
         profileSeen = nil
         webSessionToken = nil
         accountLanguage = nil
+        accountAppearance = nil
         verifiedForm = nil
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }

@@ -41,7 +41,7 @@ enum WebTemplates {
 }
 
 /// What a template sees at its root: the page's own values, and beside them the catalog in the page's language
-/// (`{{t.<file>.<key>}}`), the language's tag (`{{lang}}`) and the name of its script catalog (`{{stringsScript}}`).
+/// (`{{t.<file>.<key>}}`), the language's tag (`{{lang}}`), the account's theme (`{{theme}}`, absent for Auto) and the name of its script catalog (`{{stringsScript}}`).
 /// Sections see them too, since Mustache looks names up the context stack.
 struct PageRoot: MustacheParent {
     let values: Any
@@ -51,6 +51,7 @@ struct PageRoot: MustacheParent {
         switch name {
         case "t": return strings.templateTree
         case "lang": return strings.language.tag
+        case "theme": return PageTheme.chosen?.rawValue
         case "stringsScript": return StringsScript.name(for: strings.language)
         default:
             if let parent = values as? MustacheParent { return parent.child(named: name) }

@@ -27,6 +27,9 @@ struct SettingsPages: Sendable {
         /// Automatic, then each language by its own name; the account's choice checked.
         var languages: [LanguageChoice.Option]
         var languageError: String?
+        /// Auto, Light, Dark; the account's choice checked.
+        var appearances: [AppearanceChoice.Option]
+        var appearanceError: String?
         /// "Your plan will be updated tomorrow at midnight (Mon 2 Mar)" while a saved change waits.
         var pendingNotice: String?
         var isGuest: Bool
@@ -55,6 +58,7 @@ struct SettingsPages: Sendable {
         registerPasswordChange(on: group)
         registerAccountDeletion(on: group)
         registerLanguageChoice(on: group)
+        registerAppearanceChoice(on: group)
         group.get("/settings") { request, context in
             let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
@@ -62,6 +66,7 @@ struct SettingsPages: Sendable {
             if request.uri.queryParameters.get("account") == "created" { page.toast = Strings.current("settings.accountCreated") }
             if request.uri.queryParameters.get("password") == "changed" { page.toast = Strings.current("settings.passwordChanged") }
             if request.uri.queryParameters.get("language") == "saved" { page.toast = Strings.current("settings.languageSaved") }
+            if request.uri.queryParameters.get("appearance") == "saved" { page.toast = Strings.current("settings.appearanceSaved") }
             return try WebTemplates.page("settings", page)
         }
         group.post("/settings/account") { request, context in
@@ -144,7 +149,8 @@ struct SettingsPages: Sendable {
         let profile = stored.profile
         let user = try await accounts.user(id: userId)
         let hasPassword = try await services.passwords.passwordHash(userId: userId) != nil
-        let language = try await services.accounts.language(userId: userId)
+        async let language = services.accounts.language(userId: userId)
+        async let appearance = services.accounts.appearance(userId: userId)
         let today = LocalDate(services.now(), in: profile.timeZone)
         let window = profile.eatingWindow
         return SettingsPage(
@@ -159,7 +165,8 @@ struct SettingsPages: Sendable {
             },
             windowRange: window.twelveHourLabel,
             timeZones: Self.timeZoneOptions(selected: profile.timeZoneIdentifier, at: services.now()),
-            languages: LanguageChoice.options(chosen: language),
+            languages: LanguageChoice.options(chosen: try await language),
+            appearances: AppearanceChoice.options(chosen: try await appearance),
             pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
             isGuest: user?.email == nil,
             email: user?.email,

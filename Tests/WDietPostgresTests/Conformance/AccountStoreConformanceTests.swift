@@ -292,6 +292,48 @@ struct AccountStoreConformanceTests {
             }
         }
     }
+
+    @Test(arguments: AccountBackendKind.allCases)
+    func aChosenAppearanceIsKeptClearedAndReadWithEverySession(_ kind: AccountBackendKind) async throws {
+        try await AccountStoresBackend.with(kind) { b in
+            let ana = try await b.accounts.createGuest(id: UUID(), displayName: "")
+            let bob = try await b.accounts.createAccount(id: UUID(), email: "bob@example.com", displayName: "", passwordHash: Self.hash)
+            let web = Self.session("a", userId: ana.id, createdAt: b.clock.now, kind: .web)
+            let bobs = Self.session("c", userId: bob.id, createdAt: b.clock.now, kind: .web)
+            for s in [web, bobs] { try await b.accounts.createSession(s) }
+
+            // Auto until someone chooses.
+            #expect(try await b.accounts.appearance(userId: ana.id) == nil)
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.appearance == nil)
+
+            try await b.accounts.setAppearance(.dark, userId: ana.id)
+            #expect(try await b.accounts.appearance(userId: ana.id) == .dark)
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.appearance == .dark)
+            #expect(try await b.accounts.session(tokenHash: bobs.tokenHash)?.appearance == nil)
+            // Independent of the language, and no edit of synced data.
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.language == nil)
+            #expect(try await b.users.user(id: ana.id)?.version == ana.version)
+
+            try await b.accounts.setLanguage(.german, userId: ana.id)
+            try await b.accounts.setAppearance(.light, userId: ana.id)
+            let both = try await b.accounts.session(tokenHash: web.tokenHash)
+            #expect(both?.appearance == .light)
+            #expect(both?.language == .german)
+            try await b.accounts.setAppearance(nil, userId: ana.id)
+            #expect(try await b.accounts.appearance(userId: ana.id) == nil)
+            #expect(try await b.accounts.session(tokenHash: web.tokenHash)?.language == .german)
+
+            await #expect(throws: StoreError.notFound("User not found")) {
+                try await b.accounts.setAppearance(.dark, userId: UUID())
+            }
+            try await b.accounts.setAppearance(.dark, userId: bob.id)
+            try await b.tombstoneUser(bob.id)
+            #expect(try await b.accounts.appearance(userId: bob.id) == nil)
+            await #expect(throws: StoreError.notFound("User not found")) {
+                try await b.accounts.setAppearance(.light, userId: bob.id)
+            }
+        }
+    }
 }
 
 extension AccountSession {
