@@ -1,7 +1,11 @@
 import Foundation
 
 /// Everything the dashboard shows for one local day, computed from the profile and what was logged.
-/// WDietCore's entry point for the coach: pure, given the instant and the data.
+/// WDietCore's entry point for the coach: pure, given the day, the instant and the data.
+///
+/// The day may be today or a past day. A past day shows its own totals against its own targets, its own weight
+/// and the streak as it stood at that day's end; "now" only places the current minute against the eating window,
+/// which happens on today alone.
 public struct DashboardDay: Hashable, Codable, Sendable {
     public var date: LocalDate
     public var targets: Targets
@@ -10,61 +14,69 @@ public struct DashboardDay: Hashable, Codable, Sendable {
     public var macros: [MacroProgress]
     public var streak: Streak
     public var weightCard: WeightCard
-    /// True when nothing is logged today: the "Log today's weight" prompt card shows.
+    /// True when the day is today and no weight is logged today: the "Log today's weight" prompt card shows.
     public var showsWeightPrompt: Bool
     public var eatingWindow: EatingWindow
-    /// Where "now" falls against the eating window.
-    public var windowPlacementNow: EatingWindow.Placement
+    /// Where "now" falls against the eating window; nil for a past day (there is no "now" in it).
+    public var windowPlacementNow: EatingWindow.Placement?
+    /// True when `date` is the user's local day of `now`.
+    public var isToday: Bool
     public var fireCoach: FireCoach
     /// Set while a saved profile change waits for midnight: the first day of the new targets ("Your plan will be
     /// updated tomorrow", `PlanChange.notice(today:)`). Today's targets are still the previous ones.
     public var planUpdatesOn: LocalDate?
 
     /// - Parameters:
-    ///   - todaysMeals: the meals of the local day of `now`.
-    ///   - weightDays: the weight history from `WeightHistory.days` (only the last 8 are needed).
-    ///   - loggedDays: local dates with any log, for the streak.
+    ///   - day: the user's local day to show (today, or a past day).
+    ///   - meals: the meals of `day`.
+    ///   - weightDays: the weight history from `WeightHistory.days`, up to `day` at least (days after it are
+    ///     ignored; only the last 8 up to it are needed).
+    ///   - loggedDays: local dates with any log, for the streak as of `day`.
     ///   - profile: the profile as saved; `planChange` is the change of it that may still wait for midnight.
+    ///   - now: the instant of the request: which day is today, and where now falls against the eating window.
     public static func compute(
-        profile: Profile, planChange: PlanChange? = nil, todaysMeals: [Meal], weightDays: [WeightDay],
+        profile: Profile, planChange: PlanChange? = nil, day: LocalDate, meals: [Meal], weightDays: [WeightDay],
         loggedDays: Set<LocalDate>, now: Date
     ) -> DashboardDay {
-        compute(profile: profile, planChange: planChange, todaysMeals: todaysMeals, weightDays: weightDays, now: now) { today in
-            Streak(loggedDays: loggedDays, today: today)
+        compute(profile: profile, planChange: planChange, day: day, meals: meals, weightDays: weightDays, now: now) { day in
+            Streak(loggedDays: loggedDays, today: day)
         }
     }
 
-    /// The same, with the streak from the run of logged days that ends at the latest logged day up to today
-    /// (`LoggedDayStore.latestRun`): what the stores read, without building a set of every day.
+    /// The same, with the streak from the run of logged days that ends at the latest logged day up to `day`
+    /// (`LoggedDayStore.latestRun(through: day)`): what the stores read, without building a set of every day.
     public static func compute(
-        profile: Profile, planChange: PlanChange? = nil, todaysMeals: [Meal], weightDays: [WeightDay],
+        profile: Profile, planChange: PlanChange? = nil, day: LocalDate, meals: [Meal], weightDays: [WeightDay],
         latestRun: [LocalDate], now: Date
     ) -> DashboardDay {
-        compute(profile: profile, planChange: planChange, todaysMeals: todaysMeals, weightDays: weightDays, now: now) { today in
-            Streak(latestRun: latestRun, today: today)
+        compute(profile: profile, planChange: planChange, day: day, meals: meals, weightDays: weightDays, now: now) { day in
+            Streak(latestRun: latestRun, today: day)
         }
     }
 
     private static func compute(
-        profile: Profile, planChange: PlanChange?, todaysMeals: [Meal], weightDays: [WeightDay], now: Date,
+        profile: Profile, planChange: PlanChange?, day: LocalDate, meals: [Meal], weightDays: [WeightDay], now: Date,
         streakOn: (LocalDate) -> Streak
     ) -> DashboardDay {
         let timeZone = profile.timeZone
         let today = LocalDate(now, in: timeZone)
-        let targetsProfile = planChange?.profile(forTargetsOn: today, current: profile) ?? profile
-        let targets = Targets.compute(profile: targetsProfile, latestWeightKg: weightDays.last?.kg, on: today)
-        let totals = DailyTotals(meals: todaysMeals)
-        let streak = streakOn(today)
-        let weightCard = WeightCard(days: weightDays, today: today)
+        let isToday = day == today
+        let weightDays = weightDays.filter { $0.date <= day }
+        let targetsProfile = planChange?.profile(forTargetsOn: day, current: profile) ?? profile
+        let targets = Targets.compute(profile: targetsProfile, latestWeightKg: weightDays.last?.kg, on: day)
+        let totals = DailyTotals(meals: meals)
+        let streak = streakOn(day)
+        let weightCard = WeightCard(days: weightDays, today: day)
         let minute = (timeZone.secondsFromGMT(for: now) + Int(now.timeIntervalSince1970.rounded(.down))).mod(86_400) / 60
         return DashboardDay(
-            date: today, targets: targets, totals: totals,
+            date: day, targets: targets, totals: totals,
             ring: Ring(totals: totals, targetKcal: Double(targets.calories)),
             macros: MacroProgress.all(totals: totals, targets: targets),
-            streak: streak, weightCard: weightCard, showsWeightPrompt: weightCard.todayKg == nil,
-            eatingWindow: profile.eatingWindow, windowPlacementNow: profile.eatingWindow.placement(ofMinute: minute),
+            streak: streak, weightCard: weightCard, showsWeightPrompt: isToday && weightCard.todayKg == nil,
+            eatingWindow: profile.eatingWindow,
+            windowPlacementNow: isToday ? profile.eatingWindow.placement(ofMinute: minute) : nil, isToday: isToday,
             fireCoach: FireCoach.variant(streak: streak, cycle: targets.cycle),
-            planUpdatesOn: planChange.flatMap { $0.isPending(on: today) ? $0.effectiveDate : nil }
+            planUpdatesOn: isToday ? planChange.flatMap { $0.isPending(on: today) ? $0.effectiveDate : nil } : nil
         )
     }
 }

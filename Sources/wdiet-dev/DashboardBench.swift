@@ -68,7 +68,7 @@ enum DashboardBench {
         for _ in 0..<iterations {
             let began = DispatchTime.now().uptimeNanoseconds
             let day = DashboardDay.compute(
-                profile: profile, todaysMeals: todaysMeals, weightDays: WeightHistory.days(daily),
+                profile: profile, day: today, meals: todaysMeals, weightDays: WeightHistory.days(daily),
                 loggedDays: logged, now: now
             )
             compute.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)

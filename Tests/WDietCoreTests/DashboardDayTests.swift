@@ -18,7 +18,7 @@ struct DashboardDayTests {
         }
         let weightDays = WeightHistory.days(weights, in: profile.timeZone)
         let logged = Set((0..<14).map { Fixtures.date("2026-01-02").adding(days: $0) })
-        let day = DashboardDay.compute(profile: profile, todaysMeals: meals, weightDays: weightDays, loggedDays: logged, now: now)
+        let day = DashboardDay.compute(profile: profile, day: Fixtures.date("2026-01-15"), meals: meals, weightDays: weightDays, loggedDays: logged, now: now)
 
         #expect(day.date == Fixtures.date("2026-01-15"))
         #expect(day.targets.cycle?.label == "Day 1 of 14 · Diet phase")
@@ -45,7 +45,7 @@ struct DashboardDayTests {
     @Test("a new user's first morning: 0 cal, grey streak, weight prompt, gentle coach")
     func firstDay() {
         let profile = Fixtures.profile(planStart: "2026-01-15")
-        let day = DashboardDay.compute(profile: profile, todaysMeals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-15T08:00:00Z"))
+        let day = DashboardDay.compute(profile: profile, day: Fixtures.date("2026-01-15"), meals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-15T08:00:00Z"))
         #expect(day.totals.kcal == 0)
         #expect(day.ring.arcs.isEmpty)
         #expect(day.macros.allSatisfy { $0.smiley == nil })
@@ -54,5 +54,39 @@ struct DashboardDayTests {
         #expect(day.fireCoach == .gentle)
         #expect(day.targets.cycle?.label == "Day 1 of 14 · Maintenance phase")
         #expect(day.windowPlacementNow == .outside) // 09:00 in Berlin
+    }
+
+    @Test("a past day: its own meals, weight and streak as it stood, its own MATADOR day, no now, no prompt")
+    func pastDay() {
+        let profile = Fixtures.profile()
+        let now = Fixtures.utc("2026-01-15T11:00:00Z") // 12:00 CET on the 15th
+        let meals = [Meal(name: "Pasta", kcal: 700, protein: 30, carbs: 100, fat: 20, loggedAt: Fixtures.utc("2026-01-12T11:30:00Z"))]
+        let weights = [80.0, 79.9, 79.8, 79.7, 79.6, 79.5, 79.0].enumerated().map { day, kg in
+            WeightEntry(kg: kg, loggedAt: Fixtures.utc("2026-01-09T06:00:00Z").addingTimeInterval(Double(day) * 86_400))
+        }
+        let logged = Set((0..<14).map { Fixtures.date("2026-01-02").adding(days: $0) })
+        let day = DashboardDay.compute(
+            profile: profile, day: Fixtures.date("2026-01-12"), meals: meals,
+            weightDays: WeightHistory.days(weights, in: profile.timeZone), loggedDays: logged, now: now
+        )
+        #expect(day.date == Fixtures.date("2026-01-12"))
+        #expect(!day.isToday)
+        #expect(day.totals.kcal == 700)
+        // The 12th's weight, 79.7, against the mean of the 9th–12th (319.4 / 4 = 79.85); no trend before 7 values.
+        #expect(day.weightCard.todayKg == 79.7)
+        #expect(abs((day.weightCard.averageKg ?? 0) - 79.85) < 1e-9)
+        #expect(day.weightCard.trend == nil)
+        // The 2nd through the 12th: 11 days, the 12th counts.
+        #expect(day.streak == Streak(days: 11, isActiveToday: true))
+        #expect(day.targets.cycle?.label == "Day 12 of 14 · Maintenance phase")
+        #expect(day.windowPlacementNow == nil)
+        #expect(!day.showsWeightPrompt)
+        #expect(day.planUpdatesOn == nil)
+
+        let today = DashboardDay.compute(
+            profile: profile, day: Fixtures.date("2026-01-15"), meals: [], weightDays: [], loggedDays: logged, now: now
+        )
+        #expect(today.isToday)
+        #expect(today.windowPlacementNow == .inside)
     }
 }

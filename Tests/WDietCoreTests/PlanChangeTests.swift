@@ -216,19 +216,19 @@ struct PlanChangeTests {
     func dashboard() throws {
         let change = try #require(PlanChange.afterSaving(Self.maintaining, over: Self.losing, pending: nil, at: Self.afternoon))
         let evening = Fixtures.utc("2026-01-20T19:00:00Z")
-        let today = DashboardDay.compute(profile: Self.maintaining, planChange: change, todaysMeals: [], weightDays: [], loggedDays: [], now: evening)
+        let today = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-20"), meals: [], weightDays: [], loggedDays: [], now: evening)
         #expect(today.targets.calories == 2_259)
         #expect(today.targets.cycle?.label == "Day 6 of 14 · Diet phase")
         #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
 
         // 79 kg logged this evening: BMR 1,770, TDEE 2,743.5, still the diet phase's −500 → 2,244.
         let weighed = WeightHistory.days([WeightEntry(kg: 79, loggedAt: evening)], in: Self.maintaining.timeZone)
-        let afterWeighing = DashboardDay.compute(profile: Self.maintaining, planChange: change, todaysMeals: [], weightDays: weighed, loggedDays: [], now: evening)
+        let afterWeighing = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-20"), meals: [], weightDays: weighed, loggedDays: [], now: evening)
         #expect(afterWeighing.targets.calories == 2_244)
         #expect(afterWeighing.targets.proteinGrams == 158)
 
         // 00:30 on the 21st in Berlin.
-        let tomorrow = DashboardDay.compute(profile: Self.maintaining, planChange: change, todaysMeals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-20T23:30:00Z"))
+        let tomorrow = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-21"), meals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-20T23:30:00Z"))
         #expect(tomorrow.targets.calories == 2_759)
         #expect(tomorrow.targets.cycle == nil)
         #expect(tomorrow.planUpdatesOn == nil)

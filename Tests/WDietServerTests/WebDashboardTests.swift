@@ -189,7 +189,7 @@ struct DashboardViewTests {
     @Test("the whole dashboard of a new user: grey streak, Week 1's gentle coach, the weight prompt, no meals link")
     func newUserDashboard() {
         let profile = Fixtures.profile(timeZone: "UTC", planStart: "2026-03-01")
-        let day = DashboardDay.compute(profile: profile, todaysMeals: [], weightDays: [], loggedDays: [], now: Self.noon)
+        let day = DashboardDay.compute(profile: profile, day: LocalDate(Self.noon, in: profile.timeZone), meals: [], weightDays: [], loggedDays: [], now: Self.noon)
         let view = DashboardView(day: day, profile: profile, latestWeightKg: nil, chrome: PageChrome(csrfToken: "t"))
         #expect(view.streak.label == "0 day streak" && !view.streak.isActive)
         #expect(view.phase?.label == "Day 1 of 14 · Maintenance phase")
