@@ -1,5 +1,6 @@
 """The dark theme (PRODUCT.md "appearance", 002's palette): Auto follows the system's prefers-color-scheme on every
-page, from the first paint (the stylesheet, no script); both themes come from one set of rules (custom properties)."""
+page, from the first paint (the stylesheet, no script); both themes come from one set of rules (custom properties
+whose values are light-dark(light, dark)). Light or Dark chosen in Settings wins over the system, on every page."""
 import pytest
 
 from conftest import NARROW, new_user_with_profile, screenshot
@@ -29,12 +30,12 @@ def test_auto_follows_the_system_on_every_page(server, browser, scheme):
         page.goto(server + path)
         found = colours(page)
         if scheme == "dark":
-            assert (found["background"], found["text"], found["scheme"]) == (NAVY, TEXT, "dark"), (path, found)
+            assert (found["background"], found["text"], found["scheme"]) == (NAVY, TEXT, "light dark"), (path, found)
             # Cards are 002's navy surfaces (a muted one a shade apart): dark, never the light theme's white.
             if found["card"]:
                 assert sum(int(v) for v in found["card"][4:-1].split(",")[:3]) < 3 * 80, (path, found)
         else:
-            assert (found["background"], found["text"], found["scheme"]) == (CREAM, INK, "light"), (path, found)
+            assert (found["background"], found["text"], found["scheme"]) == (CREAM, INK, "light dark"), (path, found)
         if path in ("/dashboard", "/meals/new", "/progress", "/settings", "/profile"):
             screenshot(page, f"17-{scheme}-{path.strip('/').replace('/', '-')}")
     context.close()
@@ -49,4 +50,34 @@ def test_text_on_gold_is_dark_in_the_dark_theme(server, browser):
     button = page.get_by_role("link", name="Log Meal", exact=True)
     assert button.evaluate("(e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]") == [
         "rgb(255, 179, 71)", NAVY]
+    context.close()
+
+
+@pytest.mark.parametrize("system, choice", [("light", "Dark"), ("dark", "Light")])
+def test_the_choice_in_settings_wins_over_the_system(server, browser, system, choice):
+    """Settings → Appearance: the theme chosen is the page's from the first paint on every page (the server writes
+    it on <html>), whatever the system says; Auto hands it back to the system."""
+    context = browser.new_context(viewport=NARROW, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=system)
+    page = context.new_page()
+    new_user_with_profile(page, server)
+    page.goto(server + "/settings")
+    page.get_by_role("radio", name=choice, exact=True).check()
+    page.locator("#appearance-save").click()
+    page.wait_for_url("**/settings?appearance=saved#appearance")
+    assert page.get_by_role("radio", name=choice, exact=True).is_checked()
+    chosen = (NAVY, TEXT, "dark") if choice == "Dark" else (CREAM, INK, "light")
+    for path in ("/settings", "/dashboard", "/meals/new", "/progress", "/profile", "/learn"):
+        page.goto(server + path)
+        found = colours(page)
+        assert (found["background"], found["text"], found["scheme"]) == chosen, (path, found)
+    screenshot(page, f"17-appearance-{choice.lower()}-on-{system}")
+
+    page.goto(server + "/settings")
+    page.get_by_role("radio", name="Auto", exact=True).check()
+    page.locator("#appearance-save").click()
+    page.wait_for_url("**/settings?appearance=saved#appearance")
+    page.goto(server + "/dashboard")
+    system_colours = (NAVY, TEXT) if system == "dark" else (CREAM, INK)
+    found = colours(page)
+    assert (found["background"], found["text"]) == system_colours
     context.close()
