@@ -35,12 +35,15 @@ public struct PostgresUserDataStore: UserDataStore {
         return try await access.transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             let users = try await connection.query("""
-                SELECT email, display_name, created_at FROM users WHERE id = \(userId) AND deleted_at IS NULL
+                SELECT email, display_name, created_at, language, appearance FROM users WHERE id = \(userId) AND deleted_at IS NULL
                 """, logger: logger)
             var account: UserDataExport.Account?
-            for try await (email, displayName, createdAt) in users.decode((String?, String, PostgresInstant).self) {
+            for try await (email, displayName, createdAt, language, appearance)
+                in users.decode((String?, String, PostgresInstant, String?, String?).self)
+            {
                 account = UserDataExport.Account(
-                    id: userId, email: email, displayName: displayName, createdAt: createdAt.date, identities: [])
+                    id: userId, email: email, displayName: displayName, createdAt: createdAt.date, identities: [],
+                    language: language.flatMap(Language.init(tag:)), appearance: appearance.flatMap(Appearance.init(rawValue:)))
             }
             guard var account else { throw PostgresStoreAccess.userNotFound }
             // Issuer, address and when: never the subject, which is what signs in.

@@ -40,9 +40,12 @@ public struct SQLiteUserDataStore: UserDataStore {
                     issuer: row["issuer"], email: row["email"], linkedAt: try AppDatabase.instant(fromStoredText: row["linkedAt"])
                 )
             }
+            let settings = try Row.fetchOne(db, sql: "SELECT language, appearance FROM users WHERE id = ?", arguments: [user])
             let account = UserDataExport.Account(
                 id: userId, email: record.email, displayName: record.displayName,
-                createdAt: try AppDatabase.instant(fromStoredText: record.createdAt), identities: identities
+                createdAt: try AppDatabase.instant(fromStoredText: record.createdAt), identities: identities,
+                language: (settings?["language"] as String?).flatMap(Language.init(tag:)),
+                appearance: (settings?["appearance"] as String?).flatMap(Appearance.init(rawValue:))
             )
             let meals = try MealRecord.fetchAll(
                 db, sql: "SELECT * FROM meals WHERE userId = ? AND deletedAt IS NULL ORDER BY loggedAt, createdAt, id",
@@ -117,7 +120,7 @@ public struct SQLiteUserDataStore: UserDataStore {
             }
             if let stored = data.profile {
                 var record = try ProfileRecord(
-                    stored.profile, planChange: stored.planChange, id: AppDatabase.idText(UUID()), userId: userId
+                    stored.profile, planHistory: stored.planHistory, id: AppDatabase.idText(UUID()), userId: userId
                 )
                 record.createdAt = AppDatabase.instantText(stored.createdAt)
                 record.updatedAt = AppDatabase.instantText(stored.updatedAt)

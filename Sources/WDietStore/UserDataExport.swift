@@ -62,13 +62,21 @@ public struct UserDataExport: Hashable, Sendable {
         public var displayName: String
         public var createdAt: Date
         public var identities: [Identity]
+        /// The account's settings (Settings → Language and Appearance); nil for Automatic and Auto.
+        public var language: Language?
+        public var appearance: Appearance?
 
-        public init(id: UUID, email: String?, displayName: String, createdAt: Date, identities: [Identity]) {
+        public init(
+            id: UUID, email: String?, displayName: String, createdAt: Date, identities: [Identity],
+            language: Language? = nil, appearance: Appearance? = nil
+        ) {
             self.id = id
             self.email = email
             self.displayName = displayName
             self.createdAt = createdAt
             self.identities = identities
+            self.language = language
+            self.appearance = appearance
         }
     }
 

@@ -8,7 +8,8 @@ import WDietSQLite
         let database = try AppDatabase.inMemory()
         let expected: [String: [String]] = [
             "syncVersion": ["id", "value"],
-            "users": ["id", "email", "displayName", "createdAt", "updatedAt", "version", "deletedAt", "language"],
+            "users": ["id", "email", "displayName", "createdAt", "updatedAt", "version", "deletedAt", "language",
+                      "appearance"],
             "profiles": [
                 "id", "userId", "dateOfBirth", "sex", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal",
                 "activity", "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStartMinute",

@@ -147,7 +147,10 @@ struct UserDataAPITests {
             #expect(weights.count == 2)
             #expect(weights[1][3] == "80.4")
             let account = Self.parseCSV(try #require(files["account.csv"]))
-            #expect(account == [["id", "email", "displayName", "createdAt"], [ana.userId.apiText, "ana@example.com", "", "2026-03-01T09:00:00.000Z"]])
+            #expect(account == [
+                ["id", "email", "displayName", "createdAt", "language", "appearance"],
+                [ana.userId.apiText, "ana@example.com", "", "2026-03-01T09:00:00.000Z", "", ""],
+            ])
             let profile = Self.parseCSV(try #require(files["profile.csv"]))
             #expect(profile.count == 2)
             #expect(Dictionary(uniqueKeysWithValues: zip(profile[0], profile[1]))["dietaryPreferences"] == "[]")

@@ -24,8 +24,9 @@ public enum ExportCSV {
         let account = document.account
         var tables = [
             Table(name: "account.csv", rows: [
-                ["id", "email", "displayName", "createdAt"],
-                [account.id, account.email ?? "", account.displayName, instant(account.createdAt)],
+                ["id", "email", "displayName", "createdAt", "language", "appearance"],
+                [account.id, account.email ?? "", account.displayName, instant(account.createdAt), account.language ?? "",
+                 account.appearance ?? ""],
             ]),
             Table(name: "identities.csv", rows: [["issuer", "email", "linkedAt"]] + account.identities.map {
                 [$0.issuer, $0.email ?? "", instant($0.linkedAt)]
@@ -37,6 +38,7 @@ public enum ExportCSV {
             "dateOfBirth", "sex", "genderDescription", "heightCm", "weightKg", "targetWeightKg", "targetDate", "goal", "activity",
             "dietaryPreferences", "allergies", "mealsPerDay", "timeZone", "eatingWindowStart", "planStartDate", "deficit",
             "weightUnit", "heightUnit", "planChangedOn", "planPreviousInputs", "version", "createdAt", "updatedAt",
+            "planEarlierChanges",
         ]])
         if let p = document.profile {
             profile.rows.append([
@@ -45,6 +47,7 @@ public enum ExportCSV {
                 String(p.mealsPerDay), p.timeZone, p.eatingWindowStart, p.planStartDate.iso, p.deficit.rawValue,
                 p.weightUnit.rawValue, p.heightUnit.rawValue, p.planChange?.changedOn.iso ?? "",
                 try p.planChange.map { try json($0.previous) } ?? "", String(p.version), instant(p.createdAt), instant(p.updatedAt),
+                try json(p.earlierPlanChanges ?? []),
             ])
         }
         tables.append(profile)

@@ -33,6 +33,10 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         var createdAt: Date
         /// Apple and Google accounts linked to this one: the provider and the address it gave, never the subject.
         var identities: [Identity]
+        /// Settings → Language ("en", "de") and Appearance ("light", "dark"); left out for Automatic and Auto. Added
+        /// within format version 1. An import does not read them (it goes into the signed-in account as it is).
+        var language: String?
+        var appearance: String?
     }
 
     struct Identity: Codable, Sendable, Equatable {
@@ -66,6 +70,9 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         /// A saved change of the targets that waits for (or reached) the user's next local midnight: the target
         /// inputs it replaced and its day.
         var planChange: PlanChange?
+        /// The changes before `planChange`, oldest first: which target inputs were in force on any past day. Added
+        /// within format version 1 and left out when there are none: a document without it reads as no earlier changes.
+        var earlierPlanChanges: [PlanChange]?
         var version: Int64
         var createdAt: Date
         var updatedAt: Date
@@ -139,7 +146,8 @@ extension ExportDocument {
         account = Account(
             id: WireFormat.idText(data.account.id), email: data.account.email, displayName: data.account.displayName,
             createdAt: data.account.createdAt,
-            identities: data.account.identities.map { Identity(issuer: $0.issuer, email: $0.email, linkedAt: $0.linkedAt) }
+            identities: data.account.identities.map { Identity(issuer: $0.issuer, email: $0.email, linkedAt: $0.linkedAt) },
+            language: data.account.language?.tag, appearance: data.account.appearance?.rawValue
         )
         profile = data.profile.map { stored in
             let p = stored.profile
@@ -149,7 +157,8 @@ extension ExportDocument {
                 activity: p.activity, dietaryPreferences: p.dietaryPreferences, allergies: p.allergies,
                 mealsPerDay: p.mealsPerDay, timeZone: p.timeZoneIdentifier, eatingWindowStart: EatingWindow.clock(p.eatingWindow.startMinute),
                 planStartDate: p.planStartDate, deficit: p.deficit, weightUnit: p.weightUnit, heightUnit: p.heightUnit,
-                planChange: stored.planChange, version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
+                planChange: stored.planChange, earlierPlanChanges: stored.earlierPlanChanges.isEmpty ? nil : stored.earlierPlanChanges,
+                version: stored.version, createdAt: stored.createdAt, updatedAt: stored.updatedAt
             )
         }
         meals = data.meals.map { stored in
@@ -241,7 +250,8 @@ extension ExportDocument {
                 if TimeZone(identifier: p.timeZone) == nil { errors.add("profile.timeZone", Strings.current("export.timeZone")) }
                 do { try StoreValidation.validate(profile) } catch { errors.add("profile", "\(error)") }
                 stored = StoredProfile(
-                    profile: profile, planChange: p.planChange, userId: userId, version: p.version,
+                    profile: profile, planChange: p.planChange, earlierPlanChanges: p.earlierPlanChanges ?? [], userId: userId,
+                    version: p.version,
                     createdAt: p.createdAt, updatedAt: p.updatedAt
                 )
             } else {

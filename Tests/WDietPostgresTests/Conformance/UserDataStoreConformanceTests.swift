@@ -83,8 +83,16 @@ struct UserDataStoreConformanceTests {
             _ = try await stores.meals.saveMeal(
                 Meal(name: "Ben's lunch", kcal: 700, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z")), userId: other, timeZone: .gmt)
 
+            // Settings → Language and Appearance are exported with the account; Ben's are not Ana's.
+            try await stores.accounts.setLanguage(.german, userId: ana)
+            try await stores.accounts.setAppearance(.dark, userId: ana)
+            try await stores.accounts.setAppearance(.light, userId: other)
             let export = try await stores.userData.exportUserData(userId: ana)
 
+            #expect(export.account.language == .german)
+            #expect(export.account.appearance == .dark)
+            #expect(try await stores.userData.exportUserData(userId: other).account.appearance == .light)
+            #expect(try await stores.userData.exportUserData(userId: other).account.language == nil)
             #expect(export.account.id == ana)
             #expect(export.account.email == "ana@example.com")
             #expect(export.account.displayName == "Ana")
