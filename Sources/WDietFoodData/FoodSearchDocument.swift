@@ -13,11 +13,16 @@ public struct FoodSearchDocument: Hashable, Sendable {
     }
 
     public init(_ food: Food) {
-        let segments = FoodSearchRanker.segments(of: food.longDescription)
+        self.init(longDescription: food.longDescription, commonName: food.commonName, manufacturer: food.manufacturer)
+    }
+
+    /// From the three fields it is made of, as a store reads them back (`FoodSearchIndex`).
+    public init(longDescription: String, commonName: String?, manufacturer: String?) {
+        let segments = FoodSearchRanker.segments(of: longDescription)
         let headCount = FoodSearchRanker.headSegmentCount(segments)
         head = segments.prefix(headCount).flatMap { $0 }.map(\.stem).joined(separator: " ")
         body = segments.dropFirst(headCount).flatMap { $0 }.map(\.stem).joined(separator: " ")
-        extra = [food.commonName, food.manufacturer].compactMap { $0 }
+        extra = [commonName, manufacturer].compactMap { $0 }
             .flatMap { FoodSearchText.terms($0) }.joined(separator: " ")
     }
 }

@@ -269,9 +269,14 @@ public enum FoodSearchRanker {
 
     /// The candidates ordered best first; ties keep the static order they came in.
     public static func rank(_ candidates: [FoodSearchCandidate], for query: FoodSearchQuery) -> [FoodSearchCandidate] {
-        candidates.enumerated()
-            .map { (offset: $0.offset, candidate: $0.element, score: score($0.element, for: query)) }
+        rankedOrder(candidates, for: query).map { candidates[$0] }
+    }
+
+    /// The candidates' indexes, best first; ties keep the order they came in.
+    public static func rankedOrder(_ candidates: [FoodSearchCandidate], for query: FoodSearchQuery) -> [Int] {
+        candidates.indices
+            .map { (offset: $0, score: score(candidates[$0], for: query)) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
-            .map(\.candidate)
+            .map(\.offset)
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
 
 /// Every word of the catalog's search index (stems, as `FoodSearchDocument` writes them) with how many foods
-/// contain it: what a misspelt word is corrected against. Both stores read it once per catalog (SQLite from its
-/// FTS5 vocabulary, PostgreSQL from `food_search_word`) and hand it to `FoodSearchUnderstanding`, so that a typo
-/// is corrected to the same word whichever backend answers.
+/// contain it: what a misspelt word is corrected against. `FoodSearchIndex` makes it from its own words, whichever
+/// backend built the index, so a typo is corrected to the same word on both.
 public struct FoodSearchVocabulary: Sendable {
     /// Sorted, for prefix look-ups by binary search.
     let words: [[UInt8]]
@@ -177,33 +176,5 @@ struct EditDistance {
             swap(&previous, &current)
         }
         return (previous[n], bestPrefix)
-    }
-}
-
-/// The vocabularies read so far, by the catalog's content hash: a store reads its vocabulary once per catalog
-/// (the catalog does not change while a server runs; a re-import changes the hash). Two at most, so that a
-/// re-import does not keep the old one alive.
-public final class FoodSearchVocabularies: @unchecked Sendable {
-    public static let shared = FoodSearchVocabularies()
-    private let lock = NSLock()
-    private var entries: [(hash: String, vocabulary: FoodSearchVocabulary)] = []
-
-    public init() {}
-
-    public func vocabulary(for contentHash: String) -> FoodSearchVocabulary? {
-        lock.withLock { entries.first { $0.hash == contentHash }?.vocabulary }
-    }
-
-    /// The most recently stored vocabulary and its hash, to try before the hash is known.
-    public var latest: (hash: String, vocabulary: FoodSearchVocabulary)? {
-        lock.withLock { entries.last }
-    }
-
-    public func store(_ vocabulary: FoodSearchVocabulary, for contentHash: String) {
-        lock.withLock {
-            entries.removeAll { $0.hash == contentHash }
-            entries.append((contentHash, vocabulary))
-            if entries.count > 2 { entries.removeFirst(entries.count - 2) }
-        }
     }
 }

@@ -6,53 +6,69 @@ extension AppDatabase {
     /// As-you-type food search: word order free, plural-insensitive, the last word a prefix, the food a person
     /// means first. Throws `StoreError.catalogMissing` when no catalog has been imported.
     public func searchFoods(_ query: String, limit: Int = 20) throws -> [FoodSearchResult] {
-        let outcome = try writer.read { db in try FoodSearch.search(db, text: query, limit: limit) }
-        switch outcome {
-        case .results(let results):
-            return results
-        case .needsVocabulary(let contentHash):
-            // Once per catalog: FTS5's vocabulary, through a temporary fts5vocab table on the writer's connection
-            // (readers may be read-only).
-            let entries = try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.foodSearchWords USING fts5vocab(main, foodSearch, row)")
-                return try Row.fetchAll(db, sql: "SELECT term, doc FROM temp.foodSearchWords")
-                    .map { (word: $0[0] as String, documents: $0[1] as Int) }
-            }
-            FoodSearchVocabularies.shared.store(FoodSearchVocabulary(entries), for: contentHash)
-            guard case .results(let results) = try writer.read({ db in try FoodSearch.search(db, text: query, limit: limit) })
-            else { throw StoreError.unavailable("The food catalog changed during the search. Please try again.") }
-            return results
-        }
+        try foodSearchIndex().results(query, limit: limit)
+    }
+
+    /// The catalog's in-memory search index (`FoodSearchIndex`), built on first use and then shared by every
+    /// store on the same catalog (`FoodSearchIndexes`, by content hash). One read of the catalog's hash per call,
+    /// so that a catalog re-imported from outside is searched as soon as it is there.
+    public func foodSearchIndex() throws -> FoodSearchIndex {
+        let contentHash = try writer.read { db in try FoodSearch.contentHash(db) }
+        if let index = FoodSearchIndexes.shared.index(for: contentHash) { return index }
+        let index = try writer.read { db in try FoodSearch.buildIndex(db) }
+        FoodSearchIndexes.shared.store(index)
+        return index
     }
 }
 
-/// The search pipeline behind `AppDatabase.searchFoods`: FTS5 finds a bounded set of candidates (bm25 with the
-/// name's head weighted above the rest), `FoodSearchRanker` orders them in Swift, and only the final page is
-/// read in full.
+/// How the SQLite store feeds the search index, and the FTS5 search the index replaced, kept as the reference the
+/// index is checked against (`FoodSearchIndexTests`: the same page for every relevance query and the bench's mix).
 enum FoodSearch {
-    /// How many matches a query looks at, at most. They come in the static order (see `food.ordinal`), so on a
-    /// small catalog this is every match, and on a huge one the most generic matches.
-    static let candidateLimit = 400
-    /// How many of those are ranked in full, from each of bm25 order and static order.
-    static let rankedPerSource = 50
-    /// bm25 weights of the `head`, `body` and `extra` columns.
-    static let columnWeights = (head: 10.0, body: 3.0, extra: 1.5)
-
-    enum Outcome {
-        case results([FoodSearchResult])
-        /// The catalog's vocabulary has not been read yet (`FoodSearchVocabularies`).
-        case needsVocabulary(contentHash: String)
-    }
-
-    static func search(_ db: Database, text: String, limit: Int) throws -> Outcome {
-        guard let contentHash = try String.fetchOne(db, sql: "SELECT contentHash FROM foodCatalogInfo") else {
+    static func contentHash(_ db: Database) throws -> String {
+        guard let contentHash = try String.fetchOne(db.cachedStatement(sql: "SELECT contentHash FROM foodCatalogInfo"))
+        else {
             throw StoreError.catalogMissing("The food catalog is empty. \(AppDatabase.catalogHint)")
         }
-        guard let vocabulary = FoodSearchVocabularies.shared.vocabulary(for: contentHash) else {
-            return .needsVocabulary(contentHash: contentHash)
-        }
-        return .results(try search(db, query: FoodSearchUnderstanding.query(text, vocabulary: vocabulary), limit: limit))
+        return contentHash
     }
+
+    /// Every food in static order with its measures, in one read transaction.
+    static func buildIndex(_ db: Database) throws -> FoodSearchIndex {
+        let contentHash = try contentHash(db)
+        var measures: [String: [HouseholdMeasure]] = [:]
+        let measureRows = try Row.fetchCursor(db, sql: """
+            SELECT foodId, sequence, amount, description, grams FROM householdMeasure ORDER BY foodId, sequence
+            """)
+        while let row = try measureRows.next() {
+            measures[row[0], default: []].append(
+                HouseholdMeasure(sequence: row[1], amount: row[2], description: row[3], grams: row[4]))
+        }
+        var entries: [FoodSearchIndex.Entry] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT f.id, f.longDescription, f.commonName, f.manufacturer, f.foodGroupCode, g.description, f.searchPrior,
+                f.kcal, f.protein, f.carbohydrate, f.fat, f.fiber
+            FROM food f JOIN foodGroup g ON g.code = f.foodGroupCode
+            ORDER BY f.ordinal
+            """)
+        while let row = try rows.next() {
+            let id: String = row[0]
+            entries.append(FoodSearchIndex.Entry(
+                id: id, longDescription: row[1], commonName: row[2], manufacturer: row[3], foodGroupCode: row[4],
+                foodGroupDescription: row[5], prior: row[6], kcal: row[7], protein: row[8], carbohydrate: row[9],
+                fat: row[10], fiber: row[11], measures: measures[id] ?? []))
+        }
+        return FoodSearchIndex(contentHash: contentHash, entries: entries)
+    }
+
+    // MARK: The FTS5 search (reference)
+
+    /// How many matches a query looks at, at most. They come in the static order (see `food.ordinal`), so on a
+    /// small catalog this is every match, and on a huge one the most generic matches.
+    static let candidateLimit = FoodSearchIndex.candidateLimit
+    /// How many of those are ranked in full, from each of bm25 order and static order.
+    static let rankedPerSource = FoodSearchIndex.rankedPerSource
+    /// bm25 weights of the `head`, `body` and `extra` columns.
+    static let columnWeights = FoodSearchIndex.columnWeights
 
     /// The search for a query already corrected and with everyday words replaced.
     static func search(_ db: Database, query: FoodSearchQuery, limit: Int) throws -> [FoodSearchResult] {

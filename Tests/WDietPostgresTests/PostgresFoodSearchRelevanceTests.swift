@@ -83,6 +83,18 @@ struct PostgresFoodSearchRelevanceTests {
         print("forgiving search on PostgreSQL: \(Int((rate * 1000).rounded()) / 10) % top-3; missed: \(misses)")
     }
 
+    /// Both backends search the same in-memory index (`FoodSearchIndex`): the one built from PostgreSQL's rows is the
+    /// one built from SQLite's, food by food and word by word.
+    @Test func sameIndexAsSQLite() async throws {
+        let fromPostgres = try await SR28OnPostgres.store().buildSearchIndex()
+        let fromSQLite = try await SR28OnPostgres.sqlite.value.foodSearchIndex()
+        #expect(fromPostgres.contentHash == fromSQLite.contentHash)
+        #expect(fromPostgres.count == 8_789)
+        #expect(fromPostgres.entries == fromSQLite.entries)
+        #expect(fromPostgres.wordList == fromSQLite.wordList)
+        #expect(fromPostgres.results("chiken brest", limit: 10) == fromSQLite.results("chiken brest", limit: 10))
+    }
+
     /// Not only the first food: the whole page, in order, is the one SQLite returns.
     @Test(arguments: FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong
         + FoodSearchRelevanceCases.forgiving.map(\.query))
