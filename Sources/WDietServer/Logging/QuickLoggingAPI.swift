@@ -47,21 +47,8 @@ struct QuickLoggingAPI: Sendable {
         }
         let profile = try await profile(context)
         let entries = try await quick.recents(userId: context.userId, profile: profile, limit: limit)
-        let starred = try await quick.favourites(userId: context.userId)
-        var byKey: [String: String] = [:]
-        for (favourite, _) in starred {
-            let key = favourite.foodId.map { "food:\($0)" } ?? "name:" + favourite.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            byKey[key] = byKey[key] ?? favourite.id.apiText
-        }
-        return RecentFoodsJSON(
-            slot: MealSlot(services.now(), in: profile.timeZone),
-            items: entries.map { entry in
-                let meal = entry.last
-                return RecentFoodJSON(
-                    key: entry.key, name: meal.name, source: meal.source, foodId: meal.foodId, grams: meal.grams, calories: meal.kcal,
-                    protein: meal.protein, carbs: meal.carbs, fat: meal.fat, fiber: meal.fiber, lastSlot: meal.slot(in: profile.timeZone),
-                    lastLoggedAt: meal.loggedAt, timesLogged: entry.timesLogged, timesInSlot: entry.timesInSlot, favouriteId: byKey[entry.key])
-            })
+        let starred = try await quick.favourites(userId: context.userId).map(\.0)
+        return RecentFoodsJSON(slot: MealSlot(services.now(), in: profile.timeZone), entries: entries, starred: starred, timeZone: profile.timeZone)
     }
 
     // MARK: - Favourites

@@ -140,3 +140,24 @@ struct RecentFoodsJSON: ResponseEncodable, Sendable {
     var slot: MealSlot
     var items: [RecentFoodJSON]
 }
+
+extension RecentFoodsJSON {
+    /// The ranked entries with each one's favourite (a catalog food by id, a manual meal by its name), as the API
+    /// and the Log Meal page show them.
+    init(slot: MealSlot, entries: [RecentFoods.Entry], starred: [Favourite], timeZone: TimeZone) {
+        var byKey: [String: String] = [:]
+        for favourite in starred {
+            let key = favourite.foodId.map { "food:\($0)" } ?? "name:" + favourite.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            byKey[key] = byKey[key] ?? favourite.id.apiText
+        }
+        self.init(
+            slot: slot,
+            items: entries.map { entry in
+                let meal = entry.last
+                return RecentFoodJSON(
+                    key: entry.key, name: meal.name, source: meal.source, foodId: meal.foodId, grams: meal.grams, calories: meal.kcal,
+                    protein: meal.protein, carbs: meal.carbs, fat: meal.fat, fiber: meal.fiber, lastSlot: meal.slot(in: timeZone),
+                    lastLoggedAt: meal.loggedAt, timesLogged: entry.timesLogged, timesInSlot: entry.timesInSlot, favouriteId: byKey[entry.key])
+            })
+    }
+}

@@ -72,27 +72,6 @@ struct MealTypeChip: Sendable {
     var emoji: String
 }
 
-/// `/meals/new`
-struct LogMealPage: Sendable {
-    var chrome: PageChrome
-    /// Nil for Maintain and Gain: the eating window is part of the Lose plan only.
-    var window: EatingWindowBanner?
-    var manual = ManualMealForm()
-    var manualSelected = false
-    var mealTypes = MealForm.mealTypes
-    var calorieMessage = MealInput.Message.calories
-    var macroMessage = MealInput.Message.macro
-    var amountMessage = MealInput.Message.amount
-    /// That the food names are English, for a reader of another language (the USDA catalog is data, not copy).
-    var searchHint: String?
-
-    init(chrome: PageChrome, profile: Profile, now: Date) {
-        self.chrome = chrome
-        window = profile.goal == .lose ? EatingWindowBanner(window: profile.eatingWindow, now: now, timeZone: profile.timeZone) : nil
-        if Strings.current.language != .english { searchHint = Strings.current("meals.searchLanguageHint") }
-    }
-}
-
 /// One macro in the running totals: "😊 Protein 85g" / "😊 Eiweiß 85 g" (the smiley hidden before the day's first meal).
 struct MacroTotal: Sendable {
     var key: String

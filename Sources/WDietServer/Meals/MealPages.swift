@@ -22,12 +22,29 @@ struct MealPages: Sendable {
         group.post("/meals/{id}/edit", use: saveEdit)
         group.post("/meals/{id}/delete", use: delete)
         group.post("/meals/{id}/restore", use: restore)
+        SavedMealPages(services: services).register(on: group)
     }
 
-    /// Log Meal: search, portions and the manual form.
+    /// Log Meal: the slot, recents, favourites, saved meals, search, portions and the manual form; `?date=` logs onto
+    /// a past day (a year back at most).
     @Sendable func logForm(_ request: Request, context: WebUserContext) async throws -> Response {
         let stored = try await WebPage.requireProfile(services, userId: context.userId)
-        return try logPage(LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now()))
+        let now = services.now()
+        let day = try Self.logDay(request.uri.queryParameters.get("date"), today: LocalDate(now, in: stored.profile.timeZone))
+        var page = LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: now, day: day)
+        try await page.addQuickLogging(services: services, userId: context.userId, profile: stored.profile, day: day)
+        return try logPage(page)
+    }
+
+    /// The day of `?date=YYYY-MM-DD`: today when absent; 400 for a day that is not a date, in the future, or more than
+    /// 365 days back.
+    static func logDay(_ text: String?, today: LocalDate) throws -> LocalDate {
+        guard let text else { return today }
+        let strings = Strings.current
+        guard let day = LocalDate(iso: text) else { throw APIError.badRequest(strings("quicklog.dayInvalid")) }
+        if day > today { throw APIError.badRequest(strings("quicklog.dayInFuture")) }
+        if day < today.adding(days: -365) { throw APIError.badRequest(strings("quicklog.dayTooOld")) }
+        return day
     }
 
     /// The manual form without script: the same save, rules and `meal_logged` as the API's.
@@ -40,6 +57,8 @@ struct MealPages: Sendable {
             throw WebRedirect(location: "/meals/today?saved=\(saved.id.uuidString.lowercased())")
         } catch let invalid as InvalidInput {
             var page = LogMealPage(chrome: PageChrome(context: context, tab: .home), profile: stored.profile, now: services.now())
+            try await page.addQuickLogging(services: services, userId: context.userId, profile: stored.profile,
+                                           day: LocalDate(services.now(), in: stored.profile.timeZone))
             page.manual = ManualMealForm(form: form, errors: invalid.fields)
             page.manualSelected = true
             return try logPage(page, status: .unprocessableContent)

@@ -32,6 +32,8 @@
     const rounded = tenth(value);
     return WDiet.formatNumber(rounded, Number.isInteger(rounded) ? 0 : 1);
   };
+  /** A value as a person would type it, never grouped: 1250.5 → "1250.5" / "1250,5". */
+  const plain = (value) => (WDiet.lang === "de" ? String(tenth(value)).replace(".", ",") : String(tenth(value)));
   /** What a person typed as a number: "82,5" and "82.5" alike; in German "1.250" is 1250. Null when empty. */
   function parse(text) {
     let typed = String(text).trim();
@@ -49,7 +51,10 @@
   }
   // Links and closing the tab ask while a food or a manual meal is in the form. The back button asks only for a
   // filled manual form: on the portion step it goes back to the results (the step has its own history entry).
-  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled(), manualIsFilled);
+  // Issue 17's quick logging (slot, recents, favourites, saved meals, the basket): quick-log.js.
+  const quick = window.WDietQuickLog;
+  const basketCount = () => (quick ? quick.basketCount() : 0);
+  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled() || basketCount() > 0, manualIsFilled);
 
   // ---- Search or manual entry ----
   function showMode(manual) {
@@ -82,6 +87,7 @@
   query.addEventListener("input", () => {
     clearTimeout(searchTimer);
     const text = query.value.trim();
+    if (quick) quick.showLists(text === "");
     if (text === "") {
       if (searchController) searchController.abort();
       clearResults();
@@ -188,7 +194,8 @@
   });
 
   // ---- The portion step ----
-  function chooseFood(food) {
+  /** The portion step for `food`, at `preset` ({grams} or {portion, quantity}) or 100 g. */
+  function chooseFood(food, preset) {
     chosenFood = food;
     $("portion-name").textContent = food.name;
     $("portion-per100").textContent =
@@ -203,7 +210,14 @@
     });
     unit.value = "g";
     quantity.value = "100";
+    if (preset && preset.portion) {
+      const index = (food.portions || []).findIndex((portion) => portion.label === preset.portion);
+      if (index >= 0 && food.portions[index].label !== "100 g") { unit.value = String(index); quantity.value = plain(preset.quantity || 1); }
+    } else if (preset && preset.grams) {
+      quantity.value = plain(preset.grams);
+    }
     searchStep.hidden = true;
+    updatePortionButtons();
     portionForm.hidden = false;
     if (!(history.state && history.state.mealStep === "portion")) history.pushState({ mealStep: "portion" }, "");
     $("portion-error").hidden = true;
@@ -215,6 +229,7 @@
 
   function showResults() {
     chosenFood = null;
+    if (quick) quick.stopEditing();
     portionForm.hidden = true;
     searchStep.hidden = false;
     query.focus();
@@ -264,11 +279,66 @@
     updatePortion();
   });
 
+  /** With foods in the basket (or one of them being changed), the portion step adds to it instead of saving. */
+  function updatePortionButtons() {
+    const building = basketCount() > 0 || (quick && quick.isEditing());
+    $("portion-save").hidden = building;
+    const add = $("portion-add");
+    add.hidden = !quick;
+    add.textContent = WDiet.t(quick && quick.isEditing() ? "quicklog.updateInMeal" : "quicklog.addToMeal");
+    add.classList.toggle("button--primary", Boolean(building));
+    add.classList.toggle("button--secondary", !building);
+    updateStar();
+  }
+
+  function updateStar() {
+    const star = $("portion-star");
+    if (!quick || !chosenFood) { star.hidden = true; return; }
+    star.hidden = false;
+    const on = quick.isStarred(chosenFood.id);
+    star.classList.toggle("quick-star--on", on);
+    star.setAttribute("aria-label", WDiet.t(on ? "quicklog.unstar" : "quicklog.star"));
+    star.firstElementChild.textContent = on ? "★" : "☆";
+  }
+
+  /** The chosen food at the amount on screen, as the basket keeps it. */
+  function basketItem(result) {
+    const grams = result.grams;
+    const amountText = result.body.portion
+      ? (result.body.quantity === 1 ? result.body.portion : `${formatTenth(result.body.quantity)} × ${result.body.portion}`)
+      : WDiet.t("quicklog.gramsShort", { grams: formatTenth(grams) });
+    return {
+      name: chosenFood.shortName || chosenFood.name, food: chosenFood, kcal: scaled(chosenFood.kcalPer100g, grams),
+      amount: amountText, body: Object.assign({ foodId: chosenFood.id }, result.body),
+    };
+  }
+
+  function addChosenToBasket() {
+    const result = amount();
+    if (result.error) { updatePortion(); quantity.focus(); return; }
+    quick.addToBasket(basketItem(result));
+    query.value = "";
+    clearResults();
+    showNote(null);
+    status.textContent = "";
+    quick.showLists(true);
+    if (history.state && history.state.mealStep === "portion") history.back(); else showResults();
+  }
+  $("portion-add").addEventListener("click", () => { if (chosenFood) addChosenToBasket(); });
+  $("portion-star").addEventListener("click", async () => {
+    if (!chosenFood || !quick) return;
+    const result = amount();
+    const body = Object.assign({ foodId: chosenFood.id }, result.error ? {} : result.body);
+    try { await quick.toggleStar({ foodId: chosenFood.id, name: chosenFood.name, body, food: chosenFood }); } catch (error) { WDiet.toast(error.message); }
+    updateStar();
+  });
+
   portionForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (saving || !chosenFood) return;
     const result = amount();
     if (result.error) { updatePortion(); quantity.focus(); return; }
+    if (quick && (basketCount() > 0 || quick.isEditing())) { addChosenToBasket(); return; }
     await save(Object.assign({ foodId: chosenFood.id }, result.body), $("portion-save"), (error) => {
       const message = $("portion-error");
       message.textContent = Object.values(error.fields || {})[0] || error.message;
@@ -314,17 +384,18 @@
     });
   });
 
-  document.querySelectorAll("[data-meal-type]").forEach((chip) => {
-    chip.addEventListener("click", () => {
-      document.querySelectorAll("[data-meal-type]").forEach((other) => other.setAttribute("aria-pressed", String(other === chip)));
-      manualFields.name.input.value = chip.dataset.mealType;
+  // The meal's slot names a manual meal, as the meal chips did: a tap on Lunch fills "Lunch" unless a name of the
+  // person's own is there.
+  const slotNames = Array.from(document.querySelectorAll(".slot-picker__option"), (button) => button.dataset.label);
+  document.querySelectorAll(".slot-picker__option").forEach((button) => {
+    button.addEventListener("click", () => {
+      if (manualPanel.hidden) return;
+      const typed = manualFields.name.input.value.trim();
+      if (typed !== "" && !slotNames.includes(typed)) return;
+      manualFields.name.input.value = button.dataset.label;
       document.dispatchEvent(new Event("meal-guard:changed"));
       manualFields.calories.input.focus();
     });
-  });
-  manualFields.name.input.addEventListener("input", () => {
-    document.querySelectorAll("[data-meal-type]").forEach((chip) =>
-      chip.setAttribute("aria-pressed", String(chip.dataset.mealType === manualFields.name.input.value.trim())));
   });
 
   manualForm.addEventListener("submit", async (event) => {
@@ -351,15 +422,39 @@
   });
 
   // ---- Saving ----
+  /** After a save: the meals list of the day logged onto, with the notice of the meal saved. */
+  function leave(mealId) {
+    guard.allowLeave();
+    const path = quick ? quick.returnPath : "/meals/today";
+    const joiner = path.includes("?") ? "&" : "?";
+    window.location.assign(mealId ? `${path}${joiner}saved=${encodeURIComponent(mealId)}` : path);
+  }
+
+  if (quick) {
+    quick.connect({
+      openFood: (food, preset) => { showMode(false); chooseFood(food, preset); },
+      openManual: (entry) => {
+        manualFields.name.input.value = entry.name || "";
+        manualFields.calories.input.value = entry.calories === undefined ? "" : String(entry.calories);
+        ["protein", "carbs", "fat", "fiber"].forEach((key) => {
+          manualFields[key].input.value = entry[key] === null || entry[key] === undefined ? "" : String(entry[key]);
+        });
+        document.dispatchEvent(new Event("meal-guard:changed"));
+        showMode(true);
+      },
+      leave,
+      basketChanged: () => { if (chosenFood) updatePortionButtons(); },
+    });
+  }
   async function save(body, button, showError) {
     saving = true;
     button.disabled = true;
     // A client id makes a retried save harmless: the server returns the meal it already has.
     body.id = WDiet.newId();
+    if (quick) Object.assign(body, quick.when());
     try {
       const meal = await WDiet.api("POST", "/api/v1/meals", body);
-      guard.allowLeave();
-      window.location.assign(`/meals/today?saved=${encodeURIComponent(meal.id)}`);
+      leave(meal.id);
     } catch (error) {
       saving = false;
       button.disabled = false;
