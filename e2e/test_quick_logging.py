@@ -178,3 +178,212 @@ def test_yesterdays_breakfast_again_in_at_most_3_taps(server, page):
     expect(page.locator(".toast").filter(has_text="Removed again")).to_be_visible()
     assert meals_on(page, server, today()) == []
     assert page.console_errors == []
+
+
+def test_one_tap_logs_a_recent_and_undo_takes_it_back(server, page):
+    signed_in_with_yesterday(page, server)
+    page.goto(server + "/meals/new")
+    # Before anything is typed: the recents with their last portion and its calories.
+    banana = recent(page, "Bananas, raw")
+    expect(banana).to_have_text(re.compile(r"Bananas, raw\s*118 g · 105 cal"))
+    page.locator(".slot-picker__option[data-slot=snack]").click()
+    banana.click()
+    toast = page.locator(".toast").filter(has_text="Bananas, raw logged · 105 cal")
+    expect(toast).to_be_visible()
+    meals = meals_on(page, server, today())
+    assert [(m["foodId"], m["grams"], m["calories"], m["slot"]) for m in meals] == [(BANANA, 118, 105, "snack")]
+    assert page.url == server + "/meals/new", "one tap stays on Log Meal for the next food"
+    toast.get_by_role("button", name="Undo").click()
+    expect(page.locator(".toast").filter(has_text="Removed again")).to_be_visible()
+    assert meals_on(page, server, today()) == []
+
+    # The second control opens the portion step at the last portion.
+    page.get_by_role("button", name="Change the amount of Bananas, raw").click()
+    expect(page.get_by_role("heading", name="Bananas, raw")).to_be_visible()
+    expect(page.get_by_label("Amount", exact=True)).to_have_value("118")
+    expect(page.locator("#portion-kcal")).to_have_text("105")
+    assert page.console_errors == []
+
+
+def test_stars_on_recents_and_the_portion_step_make_favourites(server, page):
+    signed_in_with_yesterday(page, server)
+    page.goto(server + "/meals/new")
+    expect(page.locator("#quick-favourites")).to_be_hidden()
+    page.get_by_role("button", name="Add Apples, raw, with skin to favorites").first.click()
+    expect(page.locator(".toast").filter(has_text="Added to favorites")).to_be_visible()
+    favourites = page.locator("#quick-favourites")
+    expect(favourites.get_by_role("button", name=re.compile("^Apples, raw, with skin 182 g · 95 cal"))).to_be_visible()
+    status, body = api(page, server, "GET", "/api/v1/favourites")
+    assert [(f["foodId"], f["grams"]) for f in body["favourites"]] == [(APPLE, 182)]
+
+    # From search: the portion step's star, at the amount on screen (2 × 118 g bananas).
+    page.get_by_role("combobox", name="Search food").press_sequentially("banana", delay=20)
+    page.get_by_role("option").filter(has_text="Bananas, raw").first.click()
+    page.get_by_label("Amount", exact=True).fill("236")
+    star = page.locator("#portion-star")
+    expect(star).to_have_attribute("aria-label", "Add to favorites")
+    star.click()
+    expect(star).to_have_attribute("aria-label", "Remove from favorites")
+    status, body = api(page, server, "GET", "/api/v1/favourites")
+    assert sorted((f["foodId"], f["grams"]) for f in body["favourites"]) == [(APPLE, 182), (BANANA, 236)]
+
+    # Reloaded: both listed; a favourite logs in one tap at its portion; unstarring removes it.
+    page.goto(server + "/meals/new")
+    banana = favourites.get_by_role("button", name=re.compile("^Bananas, raw 236 g · 210 cal"))
+    banana.click()
+    expect(page.locator(".toast").filter(has_text="Bananas, raw logged · 210 cal")).to_be_visible()
+    assert [(m["foodId"], m["grams"]) for m in meals_on(page, server, today())] == [(BANANA, 236)]
+    favourites.get_by_role("button", name="Remove Apples, raw, with skin from favorites").click()
+    expect(favourites.get_by_role("button", name=re.compile("^Apples"))).to_have_count(0)
+    status, body = api(page, server, "GET", "/api/v1/favourites")
+    assert [f["foodId"] for f in body["favourites"]] == [BANANA]
+    assert page.console_errors == []
+
+
+def test_a_meal_of_several_foods_adjusted_trimmed_and_saved_once(server, page):
+    signed_in_with_yesterday(page, server)
+    page.goto(server + "/meals/new")
+    page.locator(".slot-picker__option[data-slot=lunch]").click()
+    # The first food goes into the meal from its portion step; after that one tap adds.
+    page.get_by_role("button", name="Change the amount of Rice, white, long-grain, cooked").click()
+    page.get_by_role("button", name="Add to Meal").click()
+    recent(page, "Chicken, breast, cooked, roasted").click()
+    recent(page, "Bananas, raw").click()
+    basket = page.locator("#basket")
+    expect(basket.get_by_role("heading")).to_have_text("Your Lunch")
+    expect(basket.locator(".basket__item")).to_have_count(3)
+    # 205 + 231 + 105
+    expect(page.locator("#basket-total")).to_have_text("Total: 541 cal")
+    # Nothing is saved until Save Meal.
+    assert meals_on(page, server, today()) == []
+
+    basket.get_by_role("button", name="Remove Bananas, raw").click()
+    expect(page.locator("#basket-total")).to_have_text("Total: 436 cal")
+    basket.get_by_role("button", name="Change Chicken, breast, cooked, roasted").click()
+    amount = page.get_by_label("Amount", exact=True)
+    expect(amount).to_have_value("140")
+    amount.fill("200")
+    page.get_by_role("button", name="Update Meal").click()
+    # 165 cal/100 g chicken × 2 = 330, + 205 rice
+    expect(page.locator("#basket-total")).to_have_text("Total: 535 cal")
+    expect(basket.locator(".basket__item")).to_have_count(2)
+
+    batches = []
+    page.on("request", lambda r: batches.append(r.url) if r.method == "POST" and "/api/v1/meals" in r.url else None)
+    page.get_by_role("button", name="Save Meal").click()
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    assert [url.rsplit("/api/v1", 1)[1] for url in batches] == ["/meals/batch"]
+    meals = meals_on(page, server, today())
+    assert sorted((m["foodId"], m["grams"], m["calories"], m["slot"]) for m in meals) == [
+        (CHICKEN, 200, 330, "lunch"), (RICE, 158, 205.4, "lunch")]
+    assert page.console_errors == []
+
+
+def test_save_as_meal_then_log_it_with_servings_and_edit_it(server, page):
+    signed_in_with_yesterday(page, server)
+    page.goto(server + "/meals/new")
+    page.locator(".slot-picker__option[data-slot=breakfast]").click()
+    page.get_by_role("button", name="Change the amount of Oats, cooked with water").click()
+    page.get_by_role("button", name="Add to Meal").click()
+    recent(page, "Milk, reduced fat, 2% milkfat").click()
+    recent(page, "Bananas, raw").click()
+    page.get_by_role("button", name="Save as Meal").click()
+    name = page.get_by_label("Call this meal")
+    expect(name).to_be_focused()
+    name.fill("My porridge")
+    page.locator("#basket-name-save").click()
+    expect(page.locator(".toast").filter(has_text="Saved as “My porridge”")).to_be_visible()
+    status, body = api(page, server, "GET", "/api/v1/saved-meals")
+    [saved] = body["savedMeals"]
+    # Oats 240 g (170.4) + milk 244 g (122) + banana 118 g (105) = 397.4 cal per serving.
+    assert (saved["name"], saved["servings"], saved["perServing"]["calories"]) == ("My porridge", 1, 397.4)
+    assert [i["foodId"] for i in saved["items"]] == [OATS, MILK, BANANA]
+
+    # Next visit: one tap on the saved meal logs its three foods; 2 servings doubles them.
+    page.goto(server + "/meals/new")
+    saved_list = page.locator("#quick-saved")
+    saved_list.get_by_label("Servings of My porridge").fill("2")
+    saved_list.get_by_role("button", name=re.compile("^My porridge 1 serving · 397 cal")).click()
+    expect(page.locator(".toast").filter(has_text="3 foods logged · 795 cal")).to_be_visible()
+    meals = meals_on(page, server, today())
+    assert sorted((m["foodId"], m["grams"]) for m in meals) == [(MILK, 488), (OATS, 480), (BANANA, 236)]
+
+    # The editor: nutrients per serving, rename, a new amount, 2 servings made, a food removed.
+    saved_list.get_by_role("link", name="Edit My porridge").click()
+    page.wait_for_url(f"**/meals/saved/{saved['id']}")
+    # Protein 6.1 + 8.1 + 1.3, carbs 28.8 + 11.7 + 27.0, fat 3.6 + 4.8 + 0.4 (per 100 g × grams, each to the tenth).
+    expect(page.locator("#saved-per-serving")).to_have_text("per serving: 397 cal · P 15.5g · C 67.5g · F 8.8g")
+    page.get_by_label("Name", exact=True).fill("Porridge for two")
+    page.get_by_label("Servings this makes").fill("2")
+    page.locator("input[name=item0Amount]").fill("480")
+    page.locator("input[name=item2Remove]").check()
+    page.get_by_role("button", name="Save Changes").click()
+    page.wait_for_url(server + "/meals/saved")
+    expect(page.locator(".toast").filter(has_text="Saved meal updated")).to_be_visible()
+    card = page.locator(".saved-card")
+    # (oats 480 g: 340.8 + milk 122) / 2 = 231.4
+    expect(card).to_contain_text("Porridge for two")
+    expect(card).to_contain_text("per serving: 231 cal")
+    expect(card).to_contain_text("2 foods · makes 2 servings")
+    status, body = api(page, server, "GET", f"/api/v1/saved-meals/{saved['id']}")
+    assert (body["name"], body["servings"], [(i["foodId"], i["grams"]) for i in body["items"]]) == (
+        "Porridge for two", 2, [(OATS, 480), (MILK, 244)])
+
+    # A wrong amount says the range and keeps what was typed; delete removes it.
+    page.goto(server + f"/meals/saved/{saved['id']}")
+    page.locator("input[name=item0Amount]").fill("9000")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_text("Amount must be between 0.1-5000 g")).to_be_visible()
+    expect(page.locator("input[name=item0Amount]")).to_have_value("9000")
+    page.get_by_role("button", name="Delete Porridge for two").click()
+    page.wait_for_url(server + "/meals/saved")
+    expect(page.get_by_text("No saved meals yet.", exact=False)).to_be_visible()
+    status, body = api(page, server, "GET", "/api/v1/saved-meals")
+    assert body["savedMeals"] == []
+
+
+def test_logging_onto_a_past_day_with_its_own_time(server, page):
+    signed_in_with_yesterday(page, server)
+    day = today() - datetime.timedelta(days=3)
+    page.goto(server + f"/meals/new?date={day.isoformat()}")
+    expect(page.locator("#log-day")).to_contain_text("Logging for")
+    time = page.get_by_label("Time")
+    page.locator(".slot-picker__option[data-slot=breakfast]").click()
+    expect(time).to_have_value("08:00")
+    page.locator(".slot-picker__option[data-slot=dinner]").click()
+    expect(time).to_have_value("18:30")
+    time.fill("19:15")
+    recent(page, "Bananas, raw").click()
+    expect(page.locator(".toast").filter(has_text="Bananas, raw logged")).to_be_visible()
+    [meal] = meals_on(page, server, day)
+    assert (meal["foodId"], meal["slot"], meal["loggedAt"]) == (BANANA, "dinner", f"{day.isoformat()}T19:15:00.000Z")
+    assert meals_on(page, server, today()) == []
+
+    # A food from search saved alone returns to that day's meals.
+    page.get_by_role("combobox", name="Search food").press_sequentially("apple", delay=20)
+    page.get_by_role("option").first.click()
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_url(re.compile(rf".*/meals/today\?date={day.isoformat()}&saved=.*"))
+    [searched] = [m for m in meals_on(page, server, day) if m["foodId"] != BANANA]
+
+    # "Same as the day before" copies the day before that day onto it.
+    seed_day(page, server, day - datetime.timedelta(days=1), [("07:30", "breakfast", [(OATS, 100)])])
+    page.goto(server + f"/meals/new?date={day.isoformat()}")
+    page.locator(".slot-picker__option[data-slot=breakfast]").click()
+    page.get_by_role("button", name=re.compile("^Same as the day before 1 food")).click()
+    expect(page.locator(".toast").filter(has_text="1 food logged")).to_be_visible()
+    copied = [m for m in meals_on(page, server, day) if m["id"] not in (meal["id"], searched["id"])]
+    assert [(m["foodId"], m["slot"], m["loggedAt"]) for m in copied] == [(OATS, "breakfast", f"{day.isoformat()}T07:30:00.000Z")]
+    assert page.console_errors == []
+
+
+def test_a_day_out_of_range_is_a_clear_400(server, page):
+    new_user_with_profile(page, server)
+    for day, message in [(today() + datetime.timedelta(days=1), "That day is in the future."),
+                         (today() - datetime.timedelta(days=366), "That day is more than a year ago."),
+                         ("2026-02-30", "Please choose a day written like 2026-11-25.")]:
+        response = page.goto(server + f"/meals/new?date={day}")
+        assert response.status == 400
+        expect(page.get_by_text(message, exact=False)).to_be_visible()
+    response = page.goto(server + f"/meals/new?date={(today() - datetime.timedelta(days=365)).isoformat()}")
+    assert response.status == 200

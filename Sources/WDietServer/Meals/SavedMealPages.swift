@@ -121,7 +121,13 @@ struct SavedMealsPage: Sendable {
     var chrome: PageChrome
     var meals: [SavedMealCard]
     var notice: String?
-    var isEmpty: Bool { meals.isEmpty }
+    var isEmpty: Bool
+
+    init(chrome: PageChrome, meals: [SavedMealCard]) {
+        self.chrome = chrome
+        self.meals = meals
+        isEmpty = meals.isEmpty
+    }
 }
 
 /// `/meals/saved/{id}`
