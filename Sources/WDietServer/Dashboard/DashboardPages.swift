@@ -12,16 +12,20 @@ struct DashboardPages: Sendable {
     let services: AppServices
 
     func register(on group: RouterGroup<WebUserContext>) {
-        group.get("/dashboard") { _, context in
+        group.get("/dashboard") { request, context in
             let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
-            async let day = services.dashboards.dashboard(userId: userId, now: services.now(), dataVersion: context.userDataVersion)
+            let now = services.now()
+            let shown = try PageDay.from(request, today: LocalDate(now, in: stored.profile.timeZone))
+            // A past day is read as it stood at its local noon: its meals, its weight, the streak as of that day.
+            async let day = services.dashboards.dashboard(
+                userId: userId, now: shown.instant(now: now, in: stored.profile.timeZone), dataVersion: context.userDataVersion)
             async let latest = services.weights.latestWeight(userId: userId)
-            let today = try await day
-            services.events.recordDashboardMoments(today, userId: userId, logger: context.logger)
+            let shownDay = try await day
+            if shown.isToday { services.events.recordDashboardMoments(shownDay, userId: userId, logger: context.logger) }
             let view = DashboardView(
-                day: today, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
-                chrome: PageChrome(context: context, tab: .home)
+                day: shownDay, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
+                chrome: PageChrome(context: context, tab: .home), shown: shown
             )
             return try WebTemplates.page("dashboard", view)
         }

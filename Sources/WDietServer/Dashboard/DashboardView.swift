@@ -1,5 +1,6 @@
 import Foundation
 import WDietCore
+import WDietStore
 
 /// What the dashboard page shows, worked out from WDietCore's `DashboardDay` (the same value `GET /api/v1/dashboard`
 /// encodes): every number already formatted, every SVG length already computed, so the template only places them.
@@ -26,34 +27,63 @@ struct DashboardView: Sendable {
     var fireCoach: FireCoachView
     var showsFirstPhaseSwitchTip: Bool
     var showsFirstWeeklyAverageTip: Bool
+    /// Issue 17 "any day": the day switcher, and what changes on a past day.
+    var dayNav: DayNavView
+    var isToday: Bool
+    /// "Dashboard · Yesterday": the page's heading (read by screen readers).
+    var heading: String
+    /// `/meals/new` or `/meals/new?date=…`: Log Meal logs onto the day shown.
+    var logMealPath: String
+    /// `/meals/today` or `/meals/today?date=…`
+    var dayMealsPath: String
+    /// The instant a weight logged from a past day's picker is saved at (that day's local noon); nil for today (now).
+    var weightLoggedAt: String?
+    /// The picker's title: "Log Weight", or "Log weight for Mon 23 Nov" on a past day.
+    var weightSheetTitle: String
 
     /// - Parameters:
     ///   - latestWeightKg: the latest weight ever logged (the picker starts there; else at the profile's weight).
-    init(day: DashboardDay, profile: Profile, latestWeightKg: Double?, chrome: PageChrome) {
+    ///   - shown: the day the page shows; today (the day of `day`) when nil.
+    init(day: DashboardDay, profile: Profile, latestWeightKg: Double?, chrome: PageChrome, shown: PageDay? = nil) {
         let strings = Strings.current
         self.chrome = chrome
+        let shown = shown ?? PageDay(date: day.date, today: day.date)
+        dayNav = DayNavView(day: shown, basePath: "/dashboard")
+        isToday = shown.isToday
+        heading = shown.isToday ? strings("dashboard.heading") : strings("days.dashboardHeading", ["day": shown.label])
+        logMealPath = "/meals/new" + shown.query
+        dayMealsPath = "/meals/today" + shown.query
+        weightLoggedAt = shown.isToday ? nil : WireFormat.instantText(shown.instant(now: Date(), in: profile.timeZone))
+        weightSheetTitle = shown.isToday ? strings("weights.logWeight") : strings("days.logWeightOn", ["day": shown.date.shortLabel])
         streak = StreakView(day.streak)
         windowLabel = day.eatingWindow.twelveHourLabel
         windowBanner = profile.goal == .lose ? strings("dashboard.windowBanner", ["window": windowLabel]) : nil
         floorNote = day.targets.floorApplied ? strings("dashboard.floorNote", ["floor": strings.number(day.targets.calories)]) : nil
         phase = day.targets.cycle.map(PhaseView.init)
-        planNotice = day.planUpdatesOn.map { date in
+        planNotice = !shown.isToday ? nil : day.planUpdatesOn.map { date in
             date == day.date.adding(days: 1)
                 ? strings("dashboard.planUpdatesTomorrow")
                 : strings("dashboard.planUpdatesOn", ["date": date.shortLabel])
         }
         ring = RingView(ring: day.ring, targetCalories: day.targets.calories)
         macros = day.macros.map(MacroView.init)
-        showsWeightPrompt = day.showsWeightPrompt
+        // The prompt asks for today's weight: a past day's card logs onto that day instead.
+        showsWeightPrompt = shown.isToday && day.showsWeightPrompt
         weightCard = WeightCardView(day.weightCard, unit: profile.weightUnit)
         picker = WeightPickerView(startKg: latestWeightKg ?? profile.weightKg, unit: profile.weightUnit)
         hasMeals = day.totals.mealCount > 0
-        mealCountLabel = strings("dashboard.mealsToday", count: day.totals.mealCount)
-        todayLinkLabel = strings("dashboard.todayLink", ["meals": mealCountLabel])
+        if shown.isToday {
+            mealCountLabel = strings("dashboard.mealsToday", count: day.totals.mealCount)
+            todayLinkLabel = strings("dashboard.todayLink", ["meals": mealCountLabel])
+        } else {
+            mealCountLabel = strings("days.mealCount", count: day.totals.mealCount)
+            todayLinkLabel = strings("days.dayLink", ["meals": mealCountLabel])
+        }
         fireCoach = FireCoachView(variant: day.fireCoach, streak: day.streak, cycle: day.targets.cycle)
-        showsFirstPhaseSwitchTip = Self.isEarlyInFirstDietPhase(day.targets.cycle)
+        // Tips are about now: a past day shows none.
+        showsFirstPhaseSwitchTip = shown.isToday && Self.isEarlyInFirstDietPhase(day.targets.cycle)
         // The trend exists from the 7th weighed day on: that is when the 7-day average is first complete.
-        showsFirstWeeklyAverageTip = day.weightCard.trend != nil
+        showsFirstWeeklyAverageTip = shown.isToday && day.weightCard.trend != nil
     }
 
     /// The first days of the first diet phase (Days 15–17 of the plan): the first switch away from maintenance.

@@ -144,10 +144,29 @@ struct TodaysMealsPage: Sendable {
     var notice: String?
     var warning: String?
     var deletedId: String?
+    /// Issue 17 "any day": the day switcher, the title ("Today's Meals", "Yesterday's meals", "Meals of Mon 23 Nov"),
+    /// and the links that stay on the day shown.
+    var dayNav: DayNavView
+    var isToday: Bool
+    var title: String
+    var emptyText: String
+    /// `?date=…` on a past day, else empty.
+    var dayQuery: String
+    var logMealPath: String
+    var dashboardPath: String
 
-    init(chrome: PageChrome, day: DashboardDay, meals: [StoredMeal], profile: Profile) {
+    init(chrome: PageChrome, day: DashboardDay, meals: [StoredMeal], profile: Profile, shown: PageDay? = nil) {
         let strings = Strings.current
         self.chrome = chrome
+        let shown = shown ?? PageDay(date: day.date, today: day.date)
+        dayNav = DayNavView(day: shown, basePath: "/meals/today")
+        isToday = shown.isToday
+        title = shown.isToday ? strings("meals.todayTitle")
+            : shown.isYesterday ? strings("days.mealsTitleYesterday") : strings("days.mealsTitle", ["day": shown.date.shortLabel])
+        emptyText = strings(shown.isToday ? "meals.empty" : "days.mealsEmpty")
+        dayQuery = shown.query
+        logMealPath = "/meals/new" + shown.query
+        dashboardPath = "/dashboard" + shown.query
         let eaten = strings.number(day.totals.kcal), target = strings.number(day.targets.calories)
         caloriesText = strings("meals.caloriesOfTarget", ["eaten": eaten, "target": target])
         macros = day.macros.map(MacroTotal.init)
@@ -208,6 +227,11 @@ struct EditMealPage: Sendable {
     var calorieMessage = MealInput.Message.calories
     var macroMessage = MealInput.Message.macro
     var amountMessage = MealInput.Message.amount
+    /// The meal's local time, "HH:mm", for the time field (issue 17: a meal's time can be changed on its own day).
+    var time: String
+    var timeError: String?
+    /// `?date=…` of the meal's day when that is not today: where Back and a delete return to.
+    var dayQuery = ""
 
     struct Per100g: Sendable {
         var kcal: String
@@ -223,6 +247,7 @@ struct EditMealPage: Sendable {
         isFromFood = meal.source == .database
         name = meal.name
         loggedAtText = Strings.current("meals.loggedAt", ["time": MealFormat.clock(in: profile.timeZone).string(from: meal.loggedAt)])
+        time = MealDayForm.timeText(meal.loggedAt, in: profile.timeZone)
         calories = MealFormat.plain(meal.kcal)
         protein = meal.protein.map(MealFormat.plain) ?? ""
         carbs = meal.carbs.map(MealFormat.plain) ?? ""
@@ -240,6 +265,7 @@ struct EditMealPage: Sendable {
     /// What was typed, with the messages of a refused save.
     mutating func apply(form: WebForm, errors: [String: String]) {
         name = form.text("name")
+        time = form.text("time").isEmpty ? time : form.text("time")
         if isFromFood {
             grams = form.text("grams")
         } else {
@@ -256,7 +282,8 @@ struct EditMealPage: Sendable {
         fatError = errors["fat"]
         fiberError = errors["fiber"]
         gramsError = errors["grams"]
-        if [nameError, caloriesError, proteinError, carbsError, fatError, fiberError, gramsError].allSatisfy({ $0 == nil }) {
+        timeError = errors["time"] ?? errors["loggedAt"]
+        if [nameError, caloriesError, proteinError, carbsError, fatError, fiberError, gramsError, timeError].allSatisfy({ $0 == nil }) {
             formError = errors.values.sorted().first ?? Strings.current("meals.checkAndRetry")
         }
     }

@@ -23,6 +23,7 @@ struct MealPages: Sendable {
         group.post("/meals/{id}/delete", use: delete)
         group.post("/meals/{id}/restore", use: restore)
         SavedMealPages(services: services).register(on: group)
+        group.post("/meals/copy", use: copyToToday)
     }
 
     /// Log Meal: the slot, recents, favourites, saved meals, search, portions and the manual form; `?date=` logs onto
@@ -47,6 +48,25 @@ struct MealPages: Sendable {
         return day
     }
 
+    /// "Copy to today" on a past day's meals: one meal (`mealId`) or the whole day (`fromDate`), each copy at the same
+    /// local time today; back to today's meals with the first copy's notice.
+    @Sendable func copyToToday(_ request: Request, context: WebUserContext) async throws -> Response {
+        let form = try context.form()
+        let stored = try await WebPage.requireProfile(services, userId: context.userId)
+        let mealId = form.text("mealId")
+        var body = MealCopyBody()
+        body.fromDate = LocalDate(iso: form.text("fromDate"))
+        body.mealIds = mealId.isEmpty ? nil : [mealId]
+        let copies: [StoredMeal]
+        do {
+            copies = try await QuickLogging(services: services).copy(body, userId: context.userId, profile: stored.profile, logger: context.logger)
+        } catch let invalid as InvalidInput {
+            throw APIError.badRequest(invalid.fields.values.sorted().first ?? Strings.current("meals.checkAndRetry"))
+        }
+        guard let first = copies.first else { throw APIError.badRequest(Strings.current("logging.copyNothing")) }
+        throw WebRedirect(location: "/meals/today?saved=\(first.id.uuidString.lowercased())")
+    }
+
     /// The manual form without script: the same save, rules and `meal_logged` as the API's.
     @Sendable func logManualMeal(_ request: Request, context: WebUserContext) async throws -> Response {
         let form = try context.form()
@@ -68,9 +88,13 @@ struct MealPages: Sendable {
     /// Today's meals with their totals, and the notice of what was just saved, changed or deleted.
     @Sendable func today(_ request: Request, context: WebUserContext) async throws -> Response {
         let stored = try await WebPage.requireProfile(services, userId: context.userId)
-        let day = try await services.dashboards.dashboard(userId: context.userId, now: services.now(), dataVersion: context.userDataVersion)
-        let meals = try await services.meals.meals(userId: context.userId, on: day.date)
-        var page = TodaysMealsPage(chrome: PageChrome(context: context, tab: .home), day: day, meals: meals, profile: stored.profile)
+        let now = services.now()
+        let shown = try PageDay.from(request, today: LocalDate(now, in: stored.profile.timeZone))
+        async let day = services.dashboards.dashboard(
+            userId: context.userId, now: shown.instant(now: now, in: stored.profile.timeZone), dataVersion: context.userDataVersion)
+        async let meals = services.meals.meals(userId: context.userId, on: shown.date)
+        var page = TodaysMealsPage(
+            chrome: PageChrome(context: context, tab: .home), day: try await day, meals: try await meals, profile: stored.profile, shown: shown)
         let query = request.uri.queryParameters
         let notices = ["saved", "updated", "deleted"].reduce(into: [String: String]()) { result, key in
             if let value = query.get(key) { result[key] = value }
@@ -83,7 +107,8 @@ struct MealPages: Sendable {
         let stored = try await WebPage.requireProfile(services, userId: context.userId)
         let meal = try await ownMeal(context)
         let food = try await catalogFood(of: meal.meal)
-        let page = EditMealPage(chrome: PageChrome(context: context, tab: .home), stored: meal, food: food, profile: stored.profile)
+        var page = EditMealPage(chrome: PageChrome(context: context, tab: .home), stored: meal, food: food, profile: stored.profile)
+        page.dayQuery = dayQuery(of: meal, profile: stored.profile)
         return try WebTemplates.page("meal-edit", page)
     }
 
@@ -93,12 +118,15 @@ struct MealPages: Sendable {
         let existing = try await ownMeal(context)
         do {
             let members = existing.meal.source == .database ? MealForm.foodEditMembers : MealForm.manualMembers
-            let body = try MealForm.body(from: form, members: members)
-            _ = try await logging.change(existing, with: body, userId: context.userId, profile: stored.profile)
-            throw WebRedirect(location: "/meals/today?updated=\(existing.id.uuidString.lowercased())")
+            // The time is changed on the meal's own day (issue 17: a past meal keeps its day).
+            var body = try MealForm.body(from: form, members: members)
+            body.loggedAt = try MealDayForm.loggedAt(from: form, on: existing.localDate, in: stored.profile.timeZone)
+            let changed = try await logging.change(existing, with: body, userId: context.userId, profile: stored.profile)
+            throw WebRedirect(location: "/meals/today?updated=\(existing.id.uuidString.lowercased())" + dayMember(of: changed, profile: stored.profile))
         } catch let invalid as InvalidInput {
             let food = try await catalogFood(of: existing.meal)
             var page = EditMealPage(chrome: PageChrome(context: context, tab: .home), stored: existing, food: food, profile: stored.profile)
+            page.dayQuery = dayQuery(of: existing, profile: stored.profile)
             page.apply(form: form, errors: invalid.fields)
             return try WebTemplates.page("meal-edit", page, status: .unprocessableContent)
         }
@@ -107,13 +135,26 @@ struct MealPages: Sendable {
     @Sendable func delete(_ request: Request, context: WebUserContext) async throws -> Response {
         let meal = try await ownMeal(context)
         try await logging.delete(userId: context.userId, id: meal.id)
-        throw WebRedirect(location: "/meals/today?deleted=\(meal.id.uuidString.lowercased())")
+        let profile = try await WebPage.requireProfile(services, userId: context.userId).profile
+        throw WebRedirect(location: "/meals/today?deleted=\(meal.id.uuidString.lowercased())" + dayMember(of: meal, profile: profile))
     }
 
     @Sendable func restore(_ request: Request, context: WebUserContext) async throws -> Response {
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw MealLogging.notFound }
-        _ = try await logging.restore(userId: context.userId, id: id)
-        throw WebRedirect(location: "/meals/today")
+        let restored = try await logging.restore(userId: context.userId, id: id)
+        let profile = try await WebPage.requireProfile(services, userId: context.userId).profile
+        throw WebRedirect(location: "/meals/today" + dayQuery(of: restored, profile: profile))
+    }
+
+    /// `?date=…` of the meal's day when that is not today (the day's list it returns to), else nothing.
+    func dayQuery(of meal: StoredMeal, profile: Profile) -> String {
+        meal.localDate == LocalDate(services.now(), in: profile.timeZone) ? "" : "?date=\(meal.localDate.iso)"
+    }
+
+    /// The same as a further query member: `&date=…`.
+    func dayMember(of meal: StoredMeal, profile: Profile) -> String {
+        let query = dayQuery(of: meal, profile: profile)
+        return query.isEmpty ? "" : "&" + query.dropFirst()
     }
 
     func logPage(_ page: LogMealPage, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -30,13 +30,16 @@
       WDiet.toast(flash.dataset.flash, { duration: 3000 });
     }
     flash.remove();
-    history.replaceState(null, "", window.location.pathname);
+    // The notice's members go; a past day's `date` stays.
+    const url = new URL(window.location.href);
+    ["saved", "updated", "deleted"].forEach((name) => url.searchParams.delete(name));
+    history.replaceState(null, "", url.pathname + url.search);
   }
 
   async function restoreAndReload(id) {
     try {
       await WDiet.api("POST", `/api/v1/meals/${id}/restore`);
-      window.location.assign("/meals/today");
+      window.location.assign(window.location.pathname + window.location.search);
     } catch (error) {
       WDiet.toast(error.message);
     }
@@ -45,7 +48,10 @@
   // ---- Running totals, redrawn from the dashboard's numbers after a delete or an undo ----
   async function refreshTotals() {
     let day;
-    try { day = await WDiet.api("GET", `/api/v1/dashboard`); } catch (_) { return; }
+    // A past day's totals are that day's.
+    const date = $("meal-totals").dataset.date;
+    const path = date ? `/api/v1/dashboard?date=${encodeURIComponent(date)}` : "/api/v1/dashboard";
+    try { day = await WDiet.api("GET", path); } catch (_) { return; }
     const eaten = WDiet.formatInt(day.totals.calories), target = WDiet.formatInt(day.targets.calories);
     $("totals-calories").textContent = WDiet.t("meals.caloriesOfTarget", { eaten, target });
     const list = $("totals-macros");
@@ -145,6 +151,7 @@
       case "calories": return value !== null && value >= 1 && value <= 9999 ? null : editForm.dataset.calorieMessage;
       case "grams": return value !== null && value >= 0.1 && value <= 5000 ? null : editForm.dataset.amountMessage;
       case "name": return input.value.trim().length > 100 ? WDiet.t("meals.nameTooLong") : null;
+      case "time": return /^\d{1,2}:\d{2}(:\d{2})?$/.test(input.value) ? null : WDiet.t("days.timeError");
       default: return value === null || (value >= 0 && value <= 999) ? null : WDiet.t(`meals.${input.name}Range`);
     }
   }
@@ -188,6 +195,7 @@
       return;
     }
     guard.allowLeave();
-    window.location.assign(`/meals/today?deleted=${encodeURIComponent(id)}`);
+    const day = deleteForm.dataset.dayQuery ? `&${deleteForm.dataset.dayQuery.slice(1)}` : "";
+    window.location.assign(`/meals/today?deleted=${encodeURIComponent(id)}${day}`);
   });
 })();

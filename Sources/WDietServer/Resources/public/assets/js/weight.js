@@ -67,7 +67,8 @@
 
   /** Re-renders the live part of the dashboard from the server. */
   async function refreshDashboard() {
-    const response = await fetch("/dashboard", { credentials: "same-origin", headers: { "Accept": "text/html" } });
+    // The page's own URL: a past day's dashboard stays on its day.
+    const response = await fetch(window.location.pathname + window.location.search, { credentials: "same-origin", headers: { "Accept": "text/html" } });
     if (!response.ok) throw new Error("refresh failed");
     const html = await response.text();
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("dashboard-live");
@@ -90,7 +91,10 @@
     const wasActive = badge && badge.dataset.streakActive === "true";
     setSaving(true);
     try {
-      await WDiet.api("POST", "/api/v1/weights", { [unit]: value, id: WDiet.newId() });
+      const body = { [unit]: value, id: WDiet.newId() };
+      // A past day's picker saves onto that day (its local noon, rendered by the server).
+      if (sheet.dataset.loggedAt) body.loggedAt = sheet.dataset.loggedAt;
+      await WDiet.api("POST", "/api/v1/weights", body);
     } catch (failure) {
       const message = (failure.fields && (failure.fields.kg || failure.fields.lb)) || failure.message;
       showError(message);
