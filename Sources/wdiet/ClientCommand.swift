@@ -16,7 +16,8 @@ struct ClientCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ClientLoginCommand.self, ClientProfileCommand.self, ClientLogMealCommand.self, ClientLogWeightCommand.self,
-            ClientTodayCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientNoticesCommand.self, ClientResolveCommand.self,
+            ClientTodayCommand.self, ClientCopyCommand.self, ClientRecentsCommand.self, ClientFavouritesCommand.self,
+            ClientSavedMealsCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientNoticesCommand.self, ClientResolveCommand.self,
         ]
     )
 }

@@ -6,6 +6,7 @@ import Testing
 import WDietCore
 import WDietServer
 import WDietSQLite
+import WDietStore
 import WDietTestSupport
 
 /// `wdiet client …` as a user runs it: offline first, then against a real server (in this process, real HTTP).
@@ -154,6 +155,107 @@ import WDietTestSupport
         #expect(try await Self.client(["sync"], store: phone).status == 0)
         #expect(try await Self.client(["status"], store: phone).stdout.contains("Conflicts: none"))
         #expect(try await Self.client(["notices"], store: phone).stdout == "No notices.\n")
+        await server.stop()
+    }
+
+    /// The id a command printed in "(… <id>)" or "(id <id>)".
+    static func printedID(_ line: String, after marker: String) throws -> String {
+        let range = try #require(line.range(of: marker))
+        return String(line[range.upperBound...].prefix(36))
+    }
+
+    @Test func copyRecentsFavouritesAndSavedMealsWorkOfflineAndSync() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("phone.sqlite")
+        #expect(try await Self.client(Self.profileArguments, store: store).status == 0)
+        // Recents look back 60 days from now, so the days are the last three in Berlin: D1, D2 and D3 (today).
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let d3 = LocalDate(Date(), in: berlin), d2 = d3.adding(days: -1), d1 = d3.adding(days: -2)
+        func at(_ day: LocalDate, _ hour: Int, _ minute: Int) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = berlin
+            let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute))!
+            return WireFormat.instantText(date)
+        }
+        // Breakfast on D1 at 08:30 and 08:40 Berlin time, and a dinner.
+        let porridge = try await Self.client(
+            ["log-meal", "--name", "Porridge", "--calories", "320", "--protein", "11", "--at", at(d1, 8, 30)], store: store)
+        _ = try await Self.client(["log-meal", "--name", "Coffee", "--calories", "40", "--at", at(d1, 8, 40)], store: store)
+        _ = try await Self.client(["log-meal", "--name", "Pasta", "--calories", "650", "--at", at(d1, 18, 30)], store: store)
+
+        // Same as yesterday, breakfast only: 320 + 40 kcal, at the same local times on 2 March.
+        let copy = try await Self.client(["copy", "--from", d1.iso, "--slot", "breakfast", "--to", d2.iso], store: store)
+        #expect(copy.status == 0)
+        #expect(copy.stdout == "Copied 2 meals of \(d1.iso) (breakfast) to \(d2.iso), 360 kcal. 6 changes wait for the next sync.\n")
+        let second = try await Self.client(["today", "--date", d2.iso], store: store)
+        #expect(second.stdout.contains("  08:30  Porridge — 320 kcal (P 11 g)\n  08:40  Coffee — 40 kcal\n"))
+        #expect(!second.stdout.contains("Pasta"))
+        let nothing = try await Self.client(["copy", "--from", d3.adding(days: -30).iso], store: store)
+        #expect(nothing.status != 0)
+        #expect(nothing.stderr == "wdiet: There is nothing to copy on that day\n")
+
+        // Recents: each food once, with how often it was logged.
+        let recents = try await Self.client(["recents"], store: store).stdout
+        #expect(recents.split(separator: "\n").count == 3)
+        #expect(recents.contains("Porridge — 320 kcal (logged 2×;"))
+        #expect(recents.contains("Pasta — 650 kcal (logged 1×;"))
+
+        // A favourite from a logged meal; listed; removed.
+        let mealID = try Self.printedID(porridge.stdout, after: "(id ")
+        let starred = try await Self.client(["favourites", "--add-meal", mealID], store: store)
+        #expect(starred.stdout.hasPrefix("Starred Porridge (favourite "))
+        let favouriteID = try Self.printedID(starred.stdout, after: "(favourite ")
+        #expect(try await Self.client(["favourites"], store: store).stdout == "Porridge, 320 kcal (\(favouriteID))\n")
+        #expect(try await Self.client(["favourites", "--remove", favouriteID], store: store).status == 0)
+        #expect(try await Self.client(["favourites"], store: store).stdout.hasPrefix("No favourites yet"))
+
+        // A saved meal from 1 March's breakfast, for two servings: 180 kcal a serving; logging 1 serving logs each
+        // food halved (160 + 20 kcal).
+        let saved = try await Self.client(
+            ["saved-meals", "--save", "Usual breakfast", "--date", d1.iso, "--slot", "breakfast", "--servings", "2"], store: store)
+        #expect(saved.stdout.hasPrefix("Saved Usual breakfast: 2 foods, 180 kcal a serving ("))
+        let savedID = try Self.printedID(saved.stdout, after: "a serving (")
+        #expect(try await Self.client(["saved-meals"], store: store).stdout
+            == "Usual breakfast — 180 kcal a serving, 2 servings: Porridge, Coffee (\(savedID))\n")
+        let logged = try await Self.client(["saved-meals", "--log", savedID, "--at", at(d3, 8, 0)], store: store)
+        #expect(logged.stdout.hasPrefix("Logged 2 meals, 180 kcal."))
+        let third = try await Self.client(["today", "--date", d3.iso], store: store).stdout
+        #expect(third.contains("  08:00  Porridge — 160 kcal (P 5.5 g)\n"))
+        #expect(third.contains("  08:00  Coffee — 20 kcal\n"))
+        #expect(third.contains("Calories: 180 of "))
+
+        // Bad input: one line, non-zero.
+        let cases: [([String], String)] = [
+            (["copy", "--from", "yesterday"], "--from must be a date as YYYY-MM-DD, not 'yesterday'"),
+            (["favourites", "--add-meal", "nope"], "--add-meal must be an id such as 0190c5a2-…, not 'nope'"),
+            (["favourites", "--add-meal", UUID().uuidString], "no meal"),
+            (["saved-meals", "--save", "Lunch"], "--save needs --date: the day whose meals make the saved meal"),
+            (["saved-meals", "--save", "Lunch", "--date", "2026-02-01"], "no meals on 2026-02-01 to save"),
+            (["saved-meals", "--log", savedID, "--servings", "0"], LoggingInput.Message.servings),
+            (["recents", "--limit", "0"], "--limit must be between 1 and 50, not 0"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await Self.client(arguments, store: store)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.hasPrefix("wdiet: ") && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+
+        // Everything reaches the server with the next sync, and another device of the account gets the saved meal.
+        let server = try await InProcessServer.start()
+        let url = server.url.absoluteString
+        let register = try await Self.client(
+            ["login", "--server", url, "--register", "--email", "quick@example.com", "--password", "correct horse 42"], store: store)
+        #expect(register.status == 0, "\(register.stderr)")
+        #expect(try await Self.client(["sync"], store: store).status == 0)
+        #expect(try await Self.client(["status"], store: store).stdout.contains("Pending changes: 0\n"))
+        let laptop = folder.appendingPathComponent("laptop.sqlite")
+        #expect(try await Self.client(
+            ["login", "--server", url, "--email", "quick@example.com", "--password", "correct horse 42"], store: laptop).status == 0)
+        #expect(try await Self.client(["sync"], store: laptop).status == 0)
+        #expect(try await Self.client(["saved-meals"], store: laptop).stdout
+            == "Usual breakfast — 180 kcal a serving, 2 servings: Porridge, Coffee (\(savedID))\n")
+        #expect(try await Self.client(["today", "--date", d3.iso], store: laptop).stdout.contains("Porridge — 160 kcal"))
         await server.stop()
     }
 }
