@@ -387,3 +387,26 @@ def test_a_day_out_of_range_is_a_clear_400(server, page):
         expect(page.get_by_text(message, exact=False)).to_be_visible()
     response = page.goto(server + f"/meals/new?date={(today() - datetime.timedelta(days=365)).isoformat()}")
     assert response.status == 200
+
+
+def test_copy_a_meal_and_a_whole_day_to_today_from_the_meals_list(server, page):
+    yesterday = signed_in_with_yesterday(page, server)
+    day = today() - datetime.timedelta(days=1)
+    page.goto(server + f"/meals/today?date={day.isoformat()}")
+    salmon = page.locator(".meal-row").filter(has_text="Fish, salmon")
+    salmon.get_by_role("button", name="Copy to today").click()
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    [copy] = meals_on(page, server, today())
+    assert (copy["foodId"], copy["slot"], copy["calories"], copy["loggedAt"]) == (
+        SALMON, "dinner", 309, f"{today().isoformat()}T18:30:00.000Z")
+
+    page.goto(server + f"/meals/today?date={day.isoformat()}")
+    page.get_by_role("button", name="Copy this day to today").click()
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    meals = meals_on(page, server, today())
+    assert sorted(m["foodId"] for m in meals) == sorted([m["foodId"] for m in yesterday] + [SALMON])
+    # Today's own list offers no copy to today.
+    page.goto(server + "/meals/today")
+    expect(page.get_by_role("button", name="Copy to today")).to_have_count(0)
+    expect(page.get_by_role("button", name="Copy this day to today")).to_have_count(0)
+    assert page.console_errors == []
