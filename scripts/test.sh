@@ -20,7 +20,7 @@ if [ ${#need_packages[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_packages[@]}"
 fi
-if ! python3 -c "import playwright, pytest, axe_playwright_python" >/dev/null 2>&1; then
+if ! python3 -c "import playwright, pytest, xdist, axe_playwright_python" >/dev/null 2>&1; then
     echo "Installing Playwright for Python and pytest ..."
     python3 -m pip install -q -r e2e/requirements.txt || python3 -m pip install -q --break-system-packages -r e2e/requirements.txt
 fi
@@ -83,5 +83,7 @@ fi
 rm -f "$SWIFT_TEST_LOG"
 set -e
 [ "$status" -eq 0 ] || exit "$status"
-# The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/.
-python3 -m pytest -q e2e
+# The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/. Two workers
+# (pytest-xdist), each with its own server and database, a file's tests together on one: the journeys mostly wait on
+# the browser and the server, so two at a time take about two thirds of the time on the 2-core machine.
+python3 -m pytest -q -n 2 --dist loadfile e2e
