@@ -22,8 +22,9 @@ public struct DashboardDay: Hashable, Codable, Sendable {
     /// True when `date` is the user's local day of `now`.
     public var isToday: Bool
     public var fireCoach: FireCoach
-    /// Set while a saved profile change waits for midnight: the first day of the new targets ("Your plan will be
-    /// updated tomorrow", `PlanChange.notice(today:)`). Today's targets are still the previous ones.
+    /// Set on today while a saved profile change or a weight logged today waits for midnight: the first day of the
+    /// new targets ("Your plan will be updated tomorrow", `PlanChange.notice(today:)`). Today's targets are still
+    /// the ones the day began with.
     public var planUpdatesOn: LocalDate?
 
     /// - Parameters:
@@ -32,13 +33,14 @@ public struct DashboardDay: Hashable, Codable, Sendable {
     ///   - weightDays: the weight history from `WeightHistory.days`, up to `day` at least (days after it are
     ///     ignored; only the last 8 up to it are needed).
     ///   - loggedDays: local dates with any log, for the streak as of `day`.
-    ///   - profile: the profile as saved; `planChange` is the change of it that may still wait for midnight.
+    ///   - profile: the profile as saved; `planHistory` its changes of the target inputs (the day's targets are
+    ///     `Targets.of(day:…)`: the inputs in force when the day began, the latest weight logged before it).
     ///   - now: the instant of the request: which day is today, and where now falls against the eating window.
     public static func compute(
-        profile: Profile, planChange: PlanChange? = nil, day: LocalDate, meals: [Meal], weightDays: [WeightDay],
+        profile: Profile, planHistory: PlanHistory = PlanHistory(), day: LocalDate, meals: [Meal], weightDays: [WeightDay],
         loggedDays: Set<LocalDate>, now: Date
     ) -> DashboardDay {
-        compute(profile: profile, planChange: planChange, day: day, meals: meals, weightDays: weightDays, now: now) { day in
+        compute(profile: profile, planHistory: planHistory, day: day, meals: meals, weightDays: weightDays, now: now) { day in
             Streak(loggedDays: loggedDays, today: day)
         }
     }
@@ -46,24 +48,24 @@ public struct DashboardDay: Hashable, Codable, Sendable {
     /// The same, with the streak from the run of logged days that ends at the latest logged day up to `day`
     /// (`LoggedDayStore.latestRun(through: day)`): what the stores read, without building a set of every day.
     public static func compute(
-        profile: Profile, planChange: PlanChange? = nil, day: LocalDate, meals: [Meal], weightDays: [WeightDay],
+        profile: Profile, planHistory: PlanHistory = PlanHistory(), day: LocalDate, meals: [Meal], weightDays: [WeightDay],
         latestRun: [LocalDate], now: Date
     ) -> DashboardDay {
-        compute(profile: profile, planChange: planChange, day: day, meals: meals, weightDays: weightDays, now: now) { day in
+        compute(profile: profile, planHistory: planHistory, day: day, meals: meals, weightDays: weightDays, now: now) { day in
             Streak(latestRun: latestRun, today: day)
         }
     }
 
     private static func compute(
-        profile: Profile, planChange: PlanChange?, day: LocalDate, meals: [Meal], weightDays: [WeightDay], now: Date,
+        profile: Profile, planHistory: PlanHistory, day: LocalDate, meals: [Meal], weightDays: [WeightDay], now: Date,
         streakOn: (LocalDate) -> Streak
     ) -> DashboardDay {
         let timeZone = profile.timeZone
         let today = LocalDate(now, in: timeZone)
         let isToday = day == today
         let weightDays = weightDays.filter { $0.date <= day }
-        let targetsProfile = planChange?.profile(forTargetsOn: day, current: profile) ?? profile
-        let targets = Targets.compute(profile: targetsProfile, latestWeightKg: weightDays.last?.kg, on: day)
+        let weightBefore = Targets.latestWeight(before: day, in: weightDays)
+        let targets = Targets.of(day: day, profile: profile, history: planHistory, weightBeforeDayKg: weightBefore)
         let totals = DailyTotals(meals: meals)
         let streak = streakOn(day)
         let weightCard = WeightCard(days: weightDays, today: day)
@@ -76,8 +78,20 @@ public struct DashboardDay: Hashable, Codable, Sendable {
             eatingWindow: profile.eatingWindow,
             windowPlacementNow: isToday ? profile.eatingWindow.placement(ofMinute: minute) : nil, isToday: isToday,
             fireCoach: FireCoach.variant(streak: streak, cycle: targets.cycle),
-            planUpdatesOn: isToday ? planChange.flatMap { $0.isPending(on: today) ? $0.effectiveDate : nil } : nil
+            planUpdatesOn: isToday ? planUpdatesOn(
+                planHistory, weightCard: weightCard,
+                weightInUse: weightBefore ?? planHistory.targetInputs(on: day, current: profile.targetInputs).weightKg, today: today
+            ) : nil
         )
+    }
+}
+
+extension DashboardDay {
+    /// Tomorrow while a profile change waits, or while today's weight differs from the one today's targets use.
+    static func planUpdatesOn(_ history: PlanHistory, weightCard: WeightCard, weightInUse: Double, today: LocalDate) -> LocalDate? {
+        if let change = history.pendingChange(on: today) { return change.effectiveDate }
+        if let kg = weightCard.todayKg, kg != weightInUse { return today.adding(days: 1) }
+        return nil
     }
 }
 

@@ -46,7 +46,27 @@ public struct Targets: Hashable, Codable, Sendable {
         return (protein, fat, Int(max(0, remaining / carbsKcalPerGram).rounded(.down)))
     }
 
-    /// The targets on `date` (the user's local date), from the latest weight when there is one.
+    /// The weight a day's targets use (PRODUCT.md "current weight"): the current value of the latest day *before*
+    /// `day` with a weight (daily values oldest first, as `WeightHistory.currentPerDay` or a store's daily read gives
+    /// them). A weight logged on `day` itself moves the targets from the next day on; nil when none was logged before.
+    public static func latestWeight(before day: LocalDate, in daily: [(date: LocalDate, kg: Double)]) -> Double? {
+        daily.last { $0.date < day }?.kg
+    }
+
+    /// The same from the dashboard's weight days.
+    public static func latestWeight(before day: LocalDate, in days: [WeightDay]) -> Double? {
+        days.last { $0.date < day }?.kg
+    }
+
+    /// The targets of the user's local day `day` (PRODUCT.md, Coach — rules): from the profile's target inputs in
+    /// force when the day began (`history`, over the profile as saved) and the latest weight logged before it began
+    /// (`latestWeight(before:in:)`), or the profile's weight when none was. The one rule every page uses.
+    public static func of(day: LocalDate, profile: Profile, history: PlanHistory, weightBeforeDayKg: Double?) -> Targets {
+        compute(profile: history.profile(forTargetsOn: day, current: profile), latestWeightKg: weightBeforeDayKg, on: day)
+    }
+
+    /// The targets on `date` (the user's local date) from this profile's inputs and `latestWeightKg` when there is
+    /// one: the formulas alone. Which inputs and which weight a day uses is `of(day:profile:history:weightBeforeDayKg:)`.
     public static func compute(profile: Profile, latestWeightKg: Double?, on date: LocalDate) -> Targets {
         let weight = latestWeightKg ?? profile.weightKg
         let age = profile.age(on: date)

@@ -189,5 +189,14 @@ public enum PostgresCoachSchema {
         PostgresMigration(version: 7, name: "meal-slot", statements: [
             "ALTER TABLE meals ADD COLUMN slot text CHECK (slot IS NULL OR slot IN ('breakfast', 'lunch', 'dinner', 'snack'))",
         ]),
+        // Every change of the profile's target inputs (issue 17, "a day's targets are that day's"), as SQLite's
+        // v13-profile-plan-history: `plan_previous_inputs` and `plan_changed_on` stay the latest change, the earlier
+        // ones are a JSON array of `PlanChange` objects, oldest first.
+        PostgresMigration(version: 9, name: "profile-plan-history", statements: [
+            """
+            ALTER TABLE profiles ADD COLUMN plan_earlier_changes jsonb NOT NULL DEFAULT '[]'::jsonb
+                CHECK (jsonb_typeof(plan_earlier_changes) = 'array')
+            """,
+        ]),
     ]
 }

@@ -32,7 +32,8 @@ public struct PostgresProfileStore: ProfileStore {
         id, user_id, date_of_birth, sex, gender_description, height_cm, weight_kg, target_weight_kg, target_date, goal,
         activity, dietary_preferences::text AS dietary_preferences, allergies::text AS allergies, meals_per_day, time_zone,
         eating_window_start_minute, plan_start_date, deficit, weight_unit, height_unit,
-        plan_previous_inputs::text AS plan_previous_inputs, plan_changed_on, created_at, updated_at, version, deleted_at
+        plan_previous_inputs::text AS plan_previous_inputs, plan_changed_on,
+        plan_earlier_changes::text AS plan_earlier_changes, created_at, updated_at, version, deleted_at
         """
 
     public func profile(userId: UUID) async throws -> StoredProfile? {
@@ -61,7 +62,7 @@ public struct PostgresProfileStore: ProfileStore {
     /// Every meal save, weight save and dashboard reads the profile first (its time zone decides the day), so it is a
     /// prepared statement: planned once per connection rather than once per request.
     struct ProfileRead: PostgresPreparedStatement {
-        static let name = "wdiet_profile_read_v1"
+        static let name = "wdiet_profile_read_v2"
         static let sql = "SELECT " + PostgresProfileStore.columns + " FROM profiles WHERE user_id = $1 AND deleted_at IS NULL"
 
         let userId: UUID
@@ -96,9 +97,10 @@ public struct PostgresProfileStore: ProfileStore {
                 }
                 // A restored profile is a first profile again: there is no plan in force to keep until midnight.
                 let live = existing.flatMap { $0.deleted ? nil : $0.profile }
-                let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
+                let history = PlanHistory.afterSaving(profile, over: live?.profile, history: live?.planHistory ?? PlanHistory(), at: instant)
                 var saved = StoredProfile(
-                    profile: profile, planChange: planChange, userId: userId, version: 0, createdAt: now, updatedAt: now)
+                    profile: profile, planChange: history.latest, earlierPlanChanges: history.earlier, userId: userId, version: 0,
+                    createdAt: now, updatedAt: now)
                 if let existing {
                     saved.createdAt = existing.profile.createdAt
                     saved.updatedAt = existing.profile.updatedAt
@@ -120,12 +122,13 @@ public struct PostgresProfileStore: ProfileStore {
         let dietaryPreferences = try jsonText(profile.dietaryPreferences), allergies = try jsonText(profile.allergies)
         let previousInputs = try saved.planChange.map { try jsonText($0.previous) }
         let changedOn = saved.planChange.map { PostgresLocalDate($0.changedOn) }
+        let earlierChanges = try jsonText(saved.earlierPlanChanges)
         let query: PostgresQuery = """
             INSERT INTO profiles (
                 id, user_id, date_of_birth, sex, gender_description, height_cm, weight_kg, target_weight_kg, target_date,
                 goal, activity, dietary_preferences, allergies, meals_per_day, time_zone, eating_window_start_minute, plan_start_date,
-                deficit, weight_unit, height_unit, plan_previous_inputs, plan_changed_on, created_at, updated_at, version,
-                deleted_at
+                deficit, weight_unit, height_unit, plan_previous_inputs, plan_changed_on, plan_earlier_changes, created_at,
+                updated_at, version, deleted_at
             ) VALUES (
                 \(id ?? UUID()), \(saved.userId), \(PostgresLocalDate(profile.dateOfBirth)), \(profile.sex.rawValue),
                 \(profile.genderDescription), \(profile.heightCm), \(profile.weightKg), \(profile.targetWeightKg),
@@ -133,7 +136,8 @@ public struct PostgresProfileStore: ProfileStore {
                 \(profile.goal.rawValue), \(profile.activity.rawValue), \(dietaryPreferences)::jsonb, \(allergies)::jsonb,
                 \(profile.mealsPerDay), \(profile.timeZoneIdentifier), \(profile.eatingWindow.startMinute),
                 \(PostgresLocalDate(profile.planStartDate)), \(profile.deficit.rawValue), \(profile.weightUnit.rawValue),
-                \(profile.heightUnit.rawValue), \(previousInputs)::jsonb, \(changedOn), \(PostgresInstant(saved.createdAt)),
+                \(profile.heightUnit.rawValue), \(previousInputs)::jsonb, \(changedOn), \(earlierChanges)::jsonb,
+                \(PostgresInstant(saved.createdAt)),
                 \(PostgresInstant(saved.updatedAt)), \(saved.version), NULL
             )
             ON CONFLICT (user_id) DO UPDATE SET
@@ -147,7 +151,7 @@ public struct PostgresProfileStore: ProfileStore {
                 plan_start_date = EXCLUDED.plan_start_date, deficit = EXCLUDED.deficit,
                 weight_unit = EXCLUDED.weight_unit, height_unit = EXCLUDED.height_unit,
                 plan_previous_inputs = EXCLUDED.plan_previous_inputs, plan_changed_on = EXCLUDED.plan_changed_on,
-                updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, deleted_at = NULL
+                plan_earlier_changes = EXCLUDED.plan_earlier_changes, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, deleted_at = NULL
             """
         try await connection.query(query, logger: logger)
     }
@@ -184,8 +188,10 @@ public struct PostgresProfileStore: ProfileStore {
         if let previous: String = try row.value("plan_previous_inputs"), let changedOn = try row.optionalLocalDate("plan_changed_on") {
             planChange = PlanChange(previous: try decodeJSON(Profile.TargetInputs.self, previous), changedOn: changedOn)
         }
+        let earlierText: String = try row.value("plan_earlier_changes")
+        let earlier = earlierText == "[]" ? [] : try decodeJSON([PlanChange].self, earlierText)
         return StoredProfile(
-            profile: profile, planChange: planChange, userId: try row.value("user_id"), version: try row.value("version"),
+            profile: profile, planChange: planChange, earlierPlanChanges: earlier, userId: try row.value("user_id"), version: try row.value("version"),
             createdAt: try row.instant("created_at"), updatedAt: try row.instant("updated_at")
         )
     }

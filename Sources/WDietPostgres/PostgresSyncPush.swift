@@ -253,9 +253,10 @@ struct PostgresSyncPush {
             idempotencyKey: change.idempotencyKey, entity: .profile, id: nil, status: .applied, version: live?.profile.version)
         if identical { return (result, nil) }
         // A restored profile is a first profile again: there is no plan in force to keep until midnight.
-        let planChange = PlanChange.afterSaving(profile, over: live?.profile.profile, pending: live?.profile.planChange, at: now)
+        let history = PlanHistory.afterSaving(
+            profile, over: live?.profile.profile, history: live?.profile.planHistory ?? PlanHistory(), at: now)
         let saved = StoredProfile(
-            profile: profile, planChange: planChange, userId: userId, version: 0,
+            profile: profile, planChange: history.latest, earlierPlanChanges: history.earlier, userId: userId, version: 0,
             createdAt: existing?.profile.createdAt ?? now, updatedAt: now)
         let connection = connection, logger = logger, id = existing?.id
         return (result, Write(index: index, reportsVersion: true) { version in
@@ -268,7 +269,7 @@ struct PostgresSyncPush {
     static func profileItem(_ stored: StoredProfile, id: UUID) -> SyncItem {
         SyncItem(
             entity: .profile, id: id, version: stored.version, updatedAt: stored.updatedAt, profile: stored.profile,
-            planChange: stored.planChange)
+            planChange: stored.planChange, earlierPlanChanges: stored.earlierPlanChanges)
     }
 
     func decideEvent(_ change: SyncChange, index: Int, owner: UUID?) throws -> (SyncChangeResult, Write?) {

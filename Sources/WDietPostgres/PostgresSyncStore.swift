@@ -110,7 +110,8 @@ public struct PostgresSyncStore: SyncStore {
         let stored = try PostgresProfileStore.decode(row)
         return SyncItem(
             entity: .profile, id: try row.value("id"), version: stored.version, updatedAt: stored.updatedAt,
-            deletedAt: try row.optionalInstant("deleted_at"), profile: stored.profile, planChange: stored.planChange)
+            deletedAt: try row.optionalInstant("deleted_at"), profile: stored.profile, planChange: stored.planChange,
+            earlierPlanChanges: stored.earlierPlanChanges)
     }
 
     static func rowItem(_ row: PostgresRandomAccessRow) throws -> SyncItem {

@@ -92,6 +92,7 @@ public final class AppDatabase: Sendable {
         registerLanguageMigrations(&migrator)
         registerMealSlotMigrations(&migrator)
         registerAppearanceMigrations(&migrator)
+        registerPlanHistoryMigrations(&migrator)
         return migrator
     }
 }

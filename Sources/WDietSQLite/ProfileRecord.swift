@@ -3,8 +3,8 @@ import GRDB
 import WDietCore
 import WDietStore
 
-/// A row of `profiles`, column for column. The tag lists are JSON arrays of strings; a waiting plan change is
-/// its previous target inputs as a JSON object and its local day.
+/// A row of `profiles`, column for column. The tag lists are JSON arrays of strings; the latest plan change is
+/// its previous target inputs as a JSON object and its local day, the earlier ones a JSON array of `PlanChange`.
 struct ProfileRecord: UserOwnedRecord {
     static let databaseTableName = "profiles"
     static let displayName = "Profile"
@@ -31,6 +31,7 @@ struct ProfileRecord: UserOwnedRecord {
     var heightUnit: String
     var planPreviousInputs: String?
     var planChangedOn: String?
+    var planEarlierChanges: String
     var createdAt: String
     var updatedAt: String
     var version: Int64
@@ -42,7 +43,8 @@ struct ProfileRecord: UserOwnedRecord {
     }
 
     /// A record for saving; the bookkeeping columns are filled in by `write(_:over:in:now:)`.
-    init(_ profile: Profile, planChange: PlanChange?, id: String, userId: UUID) throws {
+    init(_ profile: Profile, planHistory: PlanHistory, id: String, userId: UUID) throws {
+        let planChange = planHistory.latest
         self.id = id
         self.userId = AppDatabase.idText(userId)
         dateOfBirth = profile.dateOfBirth.iso
@@ -65,6 +67,8 @@ struct ProfileRecord: UserOwnedRecord {
         heightUnit = profile.heightUnit.rawValue
         planPreviousInputs = try planChange.map { try Self.jsonText($0.previous) }
         planChangedOn = planChange?.changedOn.iso
+        let earlier = planHistory.earlier
+        planEarlierChanges = earlier.isEmpty ? "[]" : try Self.jsonText(earlier)
         createdAt = ""
         updatedAt = ""
         version = 0
@@ -95,6 +99,7 @@ struct ProfileRecord: UserOwnedRecord {
         heightUnit = row["heightUnit"]
         planPreviousInputs = row["planPreviousInputs"]
         planChangedOn = row["planChangedOn"]
+        planEarlierChanges = row["planEarlierChanges"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
         version = row["version"]
@@ -123,8 +128,9 @@ struct ProfileRecord: UserOwnedRecord {
                 changedOn: try AppDatabase.localDate(fromText: planChangedOn)
             )
         }
+        let earlier = planEarlierChanges == "[]" ? [] : try Self.decode([PlanChange].self, fromJSON: planEarlierChanges)
         return StoredProfile(
-            profile: profile, planChange: planChange, userId: try AppDatabase.id(fromText: userId), version: version,
+            profile: profile, planChange: planChange, earlierPlanChanges: earlier, userId: try AppDatabase.id(fromText: userId), version: version,
             createdAt: try AppDatabase.instant(fromStoredText: createdAt),
             updatedAt: try AppDatabase.instant(fromStoredText: updatedAt)
         )

@@ -62,8 +62,8 @@ public struct SQLiteProfileStore: ProfileStore {
     ) throws -> StoredProfile {
         // A restored profile is a first profile again: there is no plan in force to keep until midnight.
         let live = try existing.flatMap { $0.deletedAt == nil ? try $0.stored() : nil }
-        let planChange = PlanChange.afterSaving(profile, over: live?.profile, pending: live?.planChange, at: instant)
-        let record = try ProfileRecord(profile, planChange: planChange, id: existing?.id ?? newId, userId: userId)
+        let history = PlanHistory.afterSaving(profile, over: live?.profile, history: live?.planHistory ?? PlanHistory(), at: instant)
+        let record = try ProfileRecord(profile, planHistory: history, id: existing?.id ?? newId, userId: userId)
         return try ProfileRecord.write(record, over: existing, in: db, now: now).stored()
     }
 }

@@ -97,7 +97,7 @@ public struct SQLiteSyncStore: SyncStore {
         return SyncItem(
             entity: .profile, id: try AppDatabase.id(fromText: record.id), version: record.version, updatedAt: stored.updatedAt,
             deletedAt: try record.deletedAt.map(AppDatabase.instant(fromStoredText:)), profile: stored.profile,
-            planChange: stored.planChange)
+            planChange: stored.planChange, earlierPlanChanges: stored.earlierPlanChanges)
     }
 
     static func rowItem(_ row: Row) throws -> SyncItem {

@@ -17,7 +17,7 @@ public struct DashboardReader: Sendable {
             throw StoreError.notFound(Strings.current("errors.profileMissing"))
         }
         return DashboardDay.compute(
-            profile: inputs.profile.profile, planChange: inputs.profile.planChange, day: inputs.today, meals: inputs.todaysMeals,
+            profile: inputs.profile.profile, planHistory: inputs.profile.planHistory, day: inputs.today, meals: inputs.todaysMeals,
             weightDays: WeightHistory.days(inputs.recentWeights), latestRun: inputs.latestRun, now: now
         )
     }

@@ -5,7 +5,7 @@ import WDietTestSupport
 
 @Suite("Dashboard day")
 struct DashboardDayTests {
-    @Test("day 15 in Berlin at 12:00: diet phase, targets from today's 79 kg, totals, ring, smileys, streak, weight card")
+    @Test("day 15 in Berlin at 12:00: diet phase, targets from yesterday's 79.5 kg (today's 79 kg counts from tomorrow), totals, ring, smileys, streak, weight card")
     func worked() {
         let profile = Fixtures.profile()
         let now = Fixtures.utc("2026-01-15T11:00:00Z") // 12:00 CET
@@ -22,15 +22,18 @@ struct DashboardDayTests {
 
         #expect(day.date == Fixtures.date("2026-01-15"))
         #expect(day.targets.cycle?.label == "Day 1 of 14 · Diet phase")
-        // 79.0 kg today: BMR 1,770, TDEE 2,743.5, diet 2,243.5 → 2,244; protein 158, fat 79, carbs (2,244 − 632 − 711) / 4 = 225.
-        #expect(day.targets.calories == 2_244)
-        #expect(day.targets.proteinGrams == 158)
-        #expect(day.targets.carbsGrams == 225)
+        // The latest weight before today began is the 14th's 79.5 kg: BMR 795 + 1,125 − 150 + 5 = 1,775, TDEE 2,751.25,
+        // diet 2,251.25 → 2,251; protein 159, fat 80 (79.5 rounded), carbs (2,251 − 636 − 720) / 4 = 223.
+        #expect(day.targets.calories == 2_251)
+        #expect(day.targets.proteinGrams == 159)
+        #expect(day.targets.carbsGrams == 223)
+        // Today's 79.0 kg moves them at midnight: "Your plan will be updated tomorrow".
+        #expect(day.planUpdatesOn == Fixtures.date("2026-01-16"))
         #expect(day.totals.kcal == 1_250)
         #expect(abs(day.ring.totalKcal - 1_250) < 1e-9)
-        // Protein 125/158 g = 79 %, carbs 100/225 g = 44 %, fat 35/79 g = 44 %.
+        // Protein 125/159 g = 79 %, carbs 100/223 g = 45 %, fat 35/80 g = 44 %.
         #expect(day.macros.map(\.smiley) == [.happy, .sad, .sad])
-        #expect(day.macros.map(\.label) == ["125/158g", "100/225g", "35/79g"])
+        #expect(day.macros.map(\.label) == ["125/159g", "100/223g", "35/80g"])
         #expect(day.streak.days == 14)
         #expect(day.streak.milestoneReached == 14)
         #expect(day.fireCoach == .strong)

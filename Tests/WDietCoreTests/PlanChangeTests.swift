@@ -212,24 +212,28 @@ struct PlanChangeTests {
         #expect(Fixtures.date(date).shortLabel == label)
     }
 
-    @Test("the dashboard keeps today's targets, says when they change, and still follows a weight logged today")
+    @Test("the dashboard keeps today's targets, says when they change, and a weight logged today waits for midnight too")
     func dashboard() throws {
         let change = try #require(PlanChange.afterSaving(Self.maintaining, over: Self.losing, pending: nil, at: Self.afternoon))
+        let history = PlanHistory([change])
         let evening = Fixtures.utc("2026-01-20T19:00:00Z")
-        let today = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-20"), meals: [], weightDays: [], loggedDays: [], now: evening)
+        let today = DashboardDay.compute(profile: Self.maintaining, planHistory: history, day: Fixtures.date("2026-01-20"), meals: [], weightDays: [], loggedDays: [], now: evening)
         #expect(today.targets.calories == 2_259)
         #expect(today.targets.cycle?.label == "Day 6 of 14 · Diet phase")
         #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
 
-        // 79 kg logged this evening: BMR 1,770, TDEE 2,743.5, still the diet phase's −500 → 2,244.
+        // 79 kg logged this evening leaves today on the profile's 80 kg (2,259 kcal, protein 160 g); tomorrow, maintaining
+        // at 79 kg: BMR 1,770, TDEE 2,743.5 → 2,744 kcal, protein 1.6 × 79 = 126 g.
         let weighed = WeightHistory.days([WeightEntry(kg: 79, loggedAt: evening)], in: Self.maintaining.timeZone)
-        let afterWeighing = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-20"), meals: [], weightDays: weighed, loggedDays: [], now: evening)
-        #expect(afterWeighing.targets.calories == 2_244)
-        #expect(afterWeighing.targets.proteinGrams == 158)
+        let afterWeighing = DashboardDay.compute(profile: Self.maintaining, planHistory: history, day: Fixtures.date("2026-01-20"), meals: [], weightDays: weighed, loggedDays: [], now: evening)
+        #expect(afterWeighing.targets.calories == 2_259)
+        #expect(afterWeighing.targets.proteinGrams == 160)
+        #expect(afterWeighing.weightCard.todayKg == 79)
 
         // 00:30 on the 21st in Berlin.
-        let tomorrow = DashboardDay.compute(profile: Self.maintaining, planChange: change, day: Fixtures.date("2026-01-21"), meals: [], weightDays: [], loggedDays: [], now: Fixtures.utc("2026-01-20T23:30:00Z"))
-        #expect(tomorrow.targets.calories == 2_759)
+        let tomorrow = DashboardDay.compute(profile: Self.maintaining, planHistory: history, day: Fixtures.date("2026-01-21"), meals: [], weightDays: weighed, loggedDays: [], now: Fixtures.utc("2026-01-20T23:30:00Z"))
+        #expect(tomorrow.targets.calories == 2_744)
+        #expect(tomorrow.targets.proteinGrams == 126)
         #expect(tomorrow.targets.cycle == nil)
         #expect(tomorrow.planUpdatesOn == nil)
     }

@@ -184,8 +184,8 @@ import WDietTestSupport
         let database = try AppDatabase.inMemory()
         let (columns, applied) = try database.writer.read { db in
             (
-                // genderDescription came later (v7-profile-gender-description).
-                try db.columns(in: "profiles").map(\.name).filter { $0 != "genderDescription" }.suffix(2),
+                // genderDescription and planEarlierChanges came later (v7-profile-gender-description, v13-profile-plan-history).
+                try db.columns(in: "profiles").map(\.name).filter { $0 != "genderDescription" && $0 != "planEarlierChanges" }.suffix(2),
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = 'v2-profile-pending-changes'")
             )
         }

@@ -52,11 +52,12 @@ struct DashboardReaderTests {
         #expect(day.weightCard.belowAverageKg == -0.9)
         // Previous average 79.0 + ... : (78.6 + 78.8 + 79.0 + 79.2 + 79.4 + 79.6 + 79.8) / 7 = 79.2 → −0.26: 📉
         #expect(day.weightCard.trend == .down)
-        #expect(day.targets.proteinGrams == 156) // 2.0 × 78.0
+        // The targets use the latest weight before today began, yesterday's 78.6 kg: 2.0 × 78.6 = 157.2 → 157.
+        #expect(day.targets.proteinGrams == 157)
         #expect(!day.showsWeightPrompt)
     }
 
-    @Test("a goal change saved at 15:00 in Berlin keeps today's targets and reaches them at Berlin's midnight; a weight applies at once")
+    @Test("a goal change saved at 15:00 in Berlin keeps today's targets and reaches them at Berlin's midnight; so does a weight logged today")
     func goalChangeAppliesTomorrow() async throws {
         let stores = try CoachTestStores(clockStart: Fixtures.utc("2026-01-10T09:00:00Z"))
         let user = try await stores.makeUser()
@@ -72,10 +73,11 @@ struct DashboardReaderTests {
         #expect(today.targets.proteinGrams == 160) // 2.0 g/kg while losing
         #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
 
-        // A weight logged the same evening moves the targets at once: BMR 1,770, TDEE 2,743.5, − 500.
+        // A weight logged the same evening waits for midnight too: today stays on the profile's 80 kg.
         _ = try await stores.weights.saveWeight(WeightEntry(kg: 79, loggedAt: Fixtures.utc("2026-01-20T17:00:00Z")), userId: user, timeZone: Fixtures.zone("Europe/Berlin"))
         let weighed = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T18:00:00Z"))
-        #expect(weighed.targets.calories == 2_244)
+        #expect(weighed.targets.calories == 2_259)
+        #expect(weighed.planUpdatesOn == Fixtures.date("2026-01-21"))
 
         // 00:30 on the 21st in Berlin (still the 20th in UTC): maintenance from the 79 kg, 2,743.5 → 2,744.
         let tomorrow = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T23:30:00Z"))

@@ -18,6 +18,8 @@ import WDietSQLite
                 "planPreviousInputs", "planChangedOn",
                 // Added by v7-profile-gender-description (MigrationProfileGenderDescriptionTests).
                 "genderDescription",
+                // Added by v13-profile-plan-history (issue 17).
+                "planEarlierChanges",
             ],
             "meals": [
                 "id", "userId", "name", "foodId", "grams", "kcal", "protein", "carbs", "fat", "fiber", "source",

@@ -72,17 +72,18 @@ struct DashboardAPITests {
             #expect(number(ring["fatKcal"]) == 180)
             #expect(number(ring["unspecifiedKcal"]) == 250)
             #expect(number(ring["totalKcal"]) == 750)
-            // The new weight moves today's targets at once: 79.4 kg → 10 × 79.4 + 1,125 − 150 + 5 = 1,774 × 1.55.
-            #expect(number(ring["targetKcal"]) == 2_750)
+            // The new weight moves the targets from tomorrow: today's stay on the profile's 80 kg
+            // (10 × 80 + 1,125 − 150 + 5 = 1,780 × 1.55 = 2,759).
+            #expect(number(ring["targetKcal"]) == 2_759)
             let arcs = try #require(ring["arcs"] as? [[String: Any]])
             #expect(arcs.map { $0["segment"] as? String } == ["protein", "carbs", "fat", "unspecified"])
             #expect(number(arcs[0]["start"]) == 0)
-            #expect(number(arcs[0]["end"]) == 0.0436)  // 120 / 2,750
-            #expect(number(arcs[3]["end"]) == 0.2727)  // 750 / 2,750
+            #expect(number(arcs[0]["end"]) == 0.0435)  // 120 / 2,759
+            #expect(number(arcs[3]["end"]) == 0.2718)  // 750 / 2,759
 
             let macros = try #require(day["macros"] as? [[String: Any]])
             #expect(number(macros[0]["grams"]) == 30)
-            #expect(number(macros[0]["goal"]) == 159)  // 79.4 × 2.0, rounded
+            #expect(number(macros[0]["goal"]) == 160)  // 80 × 2.0
             #expect(macros[0]["smiley"] as? String == "sad")
 
             let streak = try #require(day["streak"] as? [String: Any])

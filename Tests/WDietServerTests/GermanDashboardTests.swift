@@ -177,7 +177,7 @@ struct GermanDashboardTests {
         }
     }
 
-    @Test("after a meal and a weight: 1.250 von 2.750 kcal, 79,4 kg, 1 Tag in Folge, the link to today's meals")
+    @Test("after a meal and a weight: 1.250 von 2.759 kcal (the weight counts from tomorrow), 79,4 kg, 1 Tag in Folge, the link to today's meals")
     func dashboardWithMealAndWeight() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
@@ -185,16 +185,16 @@ struct GermanDashboardTests {
             _ = try await session.api(client, .post, "/api/v1/meals", json: ["name": "Mittag", "calories": 1_250, "protein": 85, "carbs": 142, "fat": 38])
             _ = try await session.api(client, .post, "/api/v1/weights", json: ["kg": 79.4])
             let html = try await Self.get(client, session, "/dashboard").text
-            #expect(html.contains("1.250 von 2.750 kcal"))
+            #expect(html.contains("1.250 von 2.759 kcal"))
             #expect(html.contains(#"<span class="ring__eaten" id="ring-eaten">1.250</span>"#))
             #expect(html.contains("1 Tag in Folge"))
             #expect(html.contains("79,4 kg"))
-            #expect(html.contains("85/159 g"))
+            #expect(html.contains("85/160 g"))
             #expect(html.contains(#"href="/meals/today">Heutige Mahlzeiten · 1 Mahlzeit</a>"#))
         }
     }
 
-    @Test("the Progress tab in German: empty states, then So., 1. März with 79,5 kg and 1.250 kcal against 2.751 kcal")
+    @Test("the Progress tab in German: empty states, then So., 1. März with 79,5 kg and 1.250 kcal against 2.756 kcal (from the day before's 79,8 kg)")
     func progressPage() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
@@ -214,12 +214,13 @@ struct GermanDashboardTests {
             // The account began today, so the chart has one day (issue 17: no days from before the account).
             #expect(html.contains("1 von 1 Tagen eingetragen · Ø 1.250 kcal"))
             #expect(html.contains(#"<th scope="row">So., 1. März</th><td>79,5 kg</td><td>79,8 kg</td>"#))
-            #expect(html.contains("<td>1.250 kcal</td><td>2.751 kcal</td><td>1.501 darunter</td>"))
+            // The day's target uses the latest weight before it began, 79.8 kg: (798 + 1,125 − 150 + 5) × 1.55 = 2,755.9.
+            #expect(html.contains("<td>1.250 kcal</td><td>2.756 kcal</td><td>1.506 darunter</td>"))
             #expect(html.contains("Dein Trend erscheint nach 7 Wiegungen (bisher 3)."))
             #expect(html.contains("<summary>Gewichtseinträge als Tabelle anzeigen</summary>"))
 
             let english = try await Self.get(client, session, "/progress", german: false).text
-            #expect(english.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
+            #expect(english.contains("<td>1,250 cal</td><td>2,756 cal</td><td>1,506 under</td>"))
             #expect(english.contains("1 of 1 days logged · average 1,250 cal"))
         }
     }

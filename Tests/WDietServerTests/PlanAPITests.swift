@@ -51,7 +51,7 @@ struct PlanAPITests {
         }
     }
 
-    @Test("the latest weight logged on or before the day drives the targets")
+    @Test("the latest weight logged before the day began drives its targets: today's weight counts from tomorrow")
     func latestWeight() async throws {
         let t = try TestApp()
         try await t.app.test(.router) { client in
@@ -59,8 +59,11 @@ struct PlanAPITests {
             let logged = try await client.api(.post, "/api/v1/weights", session, json: ["kg": 79])
             #expect(logged.status == .created)
             let today = try await client.api(.get, "/api/v1/plan", session).object()
-            #expect(number(today["weightKg"]) == 79)
-            #expect(number(today["protein"]) == 158)
+            #expect(number(today["weightKg"]) == 80)
+            #expect(number(today["protein"]) == 160)
+            let tomorrow = try await client.api(.get, "/api/v1/plan?date=2026-03-02", session).object()
+            #expect(number(tomorrow["weightKg"]) == 79)
+            #expect(number(tomorrow["protein"]) == 158)
             let before = try await client.api(.get, "/api/v1/plan?date=2026-02-28", session).object()
             #expect(number(before["weightKg"]) == 80)
             #expect(number(before["protein"]) == 160)

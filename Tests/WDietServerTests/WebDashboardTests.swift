@@ -253,15 +253,17 @@ struct DashboardPageTests {
             let weight = try await session.api(client, .post, "/api/v1/weights", json: ["kg": 79.4])
             #expect(weight.status == .created)
             let html = try await session.get(client, "/dashboard").text
-            // 79.4 kg moves the targets: BMR 10 × 79.4 + 6.25 × 180 − 5 × 30 + 5 = 1,774, × 1.55 = 2,749.7 → 2,750.
-            #expect(html.contains("1,250 of 2,750 cal"))
+            // 79.4 kg moves the targets from tomorrow; today's stay on the profile's 80 kg:
+            // BMR 10 × 80 + 6.25 × 180 − 5 × 30 + 5 = 1,780, × 1.55 = 2,759.
+            #expect(html.contains("1,250 of 2,759 cal"))
+            #expect(html.contains("Your plan will be updated tomorrow."))
             #expect(html.contains("ring__segment--protein") && html.contains("ring__segment--carbs") && html.contains("ring__segment--fat"))
             #expect(html.contains("1 day streak"))
             #expect(html.contains("streak-badge--active"))
             #expect(!html.contains("id=\"weight-prompt\""))
             #expect(html.contains("79.4 kg"))
             #expect(html.contains("href=\"/meals/today\""))
-            #expect(html.contains("85/159g"), "protein goal 2 g × 79.4 kg = 158.8 → 159 g")
+            #expect(html.contains("85/160g"), "protein goal 2 g × 80 kg = 160 g until midnight")
         }
     }
 }

@@ -121,8 +121,9 @@ struct ProgressPageTests {
             #expect(html.contains("1 of 1 days logged"))
             #expect(!html.contains("Nothing logged"))
             #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
-            // The target of 2026-03-01 with 79.5 kg: BMR 1,775, × 1.55 = 2,751 cal.
-            #expect(html.contains("<td>1,250 cal</td><td>2,751 cal</td><td>1,501 under</td>"))
+            // The target of 2026-03-01 uses the latest weight before it began, the 29th's 79.8 kg (the day's own 79.5 kg
+            // counts from the next day): BMR 1,778, × 1.55 = 2,755.9 → 2,756 cal.
+            #expect(html.contains("<td>1,250 cal</td><td>2,756 cal</td><td>1,506 under</td>"))
             #expect(html.contains("aria-current=\"page\"><span class=\"tabbar__icon\" aria-hidden=\"true\">📊"))
         }
     }

@@ -16,9 +16,11 @@ struct PlanAPI: Sendable {
         let requested = try APIInput.date(query: "date", of: request)
         guard let stored = try await services.profiles.profile(userId: context.userId, seen: context.profileSeen) else { throw APIError.profileMissing }
         let date = requested ?? LocalDate(services.now(), in: stored.profile.timeZone)
-        let weight = try await services.weights.recentDailyWeights(userId: context.userId, through: date, days: 1).last?.entry.kg
+        // The day's targets (`Targets.of`): the inputs in force when it began, the latest weight logged before it.
+        let reader = DayTargetsReader(profiles: services.profiles, weights: services.weights)
+        let weight = try await reader.weightBefore(userId: context.userId, day: date)
         let profile = stored.profile(forTargetsOn: date)
-        let targets = Targets.compute(profile: profile, latestWeightKg: weight, on: date)
+        let targets = stored.targets(on: date, weightBeforeDayKg: weight)
         return PlanSummary(
             date: date, targets: targets, weightKg: weight ?? profile.weightKg, goal: profile.goal,
             planUpdatesOn: stored.pendingChange(on: date)?.effectiveDate

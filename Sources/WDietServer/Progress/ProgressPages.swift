@@ -37,11 +37,9 @@ struct ProgressPages: Sendable {
         Array(days.drop { $0.date < started && $0.kcal == 0 })
     }
 
-    /// The day's calorie target as the dashboard showed it that day: the profile in force then, and the latest weight
-    /// logged on or before it.
+    /// The day's calorie target as the dashboard showed it that day (`Targets.of`): the target inputs in force when
+    /// the day began, and the latest weight logged before it.
     static func target(on date: LocalDate, stored: StoredProfile, weights: [WeightDay]) -> Int {
-        let profile = stored.planChange?.profile(forTargetsOn: date, current: stored.profile) ?? stored.profile
-        let weight = weights.last { $0.date <= date }?.kg
-        return Targets.compute(profile: profile, latestWeightKg: weight, on: date).calories
+        stored.targets(on: date, weightBeforeDayKg: Targets.latestWeight(before: date, in: weights)).calories
     }
 }

@@ -21,12 +21,15 @@ public struct SyncItem: Hashable, Codable, Sendable {
     public var profile: Profile?
     /// A profile change still waiting for the user's next midnight ("changes apply tomorrow").
     public var planChange: PlanChange?
+    /// The profile's changes before `planChange`, oldest first (absent when there are none): with it, which target
+    /// inputs were in force when any past day began. Derived by the server on every save; a push never carries it.
+    public var earlierPlanChanges: [PlanChange]?
     public var data: SyncJSON?
 
     public init(
         entity: SyncEntity, id: UUID?, collection: String? = nil, tip: String? = nil, version: Int64, updatedAt: Date,
         deletedAt: Date? = nil, localDate: LocalDate? = nil, meal: Meal? = nil, weight: WeightEntry? = nil,
-        profile: Profile? = nil, planChange: PlanChange? = nil, data: SyncJSON? = nil
+        profile: Profile? = nil, planChange: PlanChange? = nil, earlierPlanChanges: [PlanChange]? = nil, data: SyncJSON? = nil
     ) {
         self.entity = entity
         self.id = id
@@ -40,6 +43,7 @@ public struct SyncItem: Hashable, Codable, Sendable {
         self.weight = weight
         self.profile = profile
         self.planChange = planChange
+        self.earlierPlanChanges = earlierPlanChanges.flatMap { $0.isEmpty ? nil : $0 }
         self.data = data
     }
 

@@ -58,13 +58,14 @@ import WDietTestSupport
             #expect(day.weightCard.belowAverageKg == -0.9)
             // The previous 7 days average (78.6 + 78.8 + … + 79.8) / 7 = 79.2 → −0.26: 📉
             #expect(day.weightCard.trend == .down)
-            #expect(day.targets.proteinGrams == 156)  // 2.0 × 78.0
+            // The targets use the latest weight before today began, yesterday's 78.6 kg: 2.0 × 78.6 = 157.2 → 157.
+            #expect(day.targets.proteinGrams == 157)
             #expect(!day.showsWeightPrompt)
         }
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func aGoalChangeKeepsTodaysTargetsUntilMidnightAndAWeightAppliesAtOnce(backend: StoreBackend) async throws {
+    func aGoalChangeKeepsTodaysTargetsUntilMidnightAndSoDoesAWeightLoggedToday(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: Fixtures.utc("2026-01-10T09:00:00Z")) { stores in
             let user = try await stores.makeUser()
             _ = try await stores.profiles.saveProfile(Fixtures.profile(), userId: user, expectedVersion: nil)
@@ -79,11 +80,13 @@ import WDietTestSupport
             #expect(today.targets.proteinGrams == 160)
             #expect(today.planUpdatesOn == Fixtures.date("2026-01-21"))
 
-            // A weight logged the same evening moves the targets at once: BMR 1,770, TDEE 2,743.5, − 500.
+            // A weight logged the same evening waits for midnight too: today stays on the profile's 80 kg.
             _ = try await stores.weights.saveWeight(
                 WeightEntry(kg: 79, loggedAt: Fixtures.utc("2026-01-20T17:00:00Z")), userId: user, timeZone: Fixtures.zone("Europe/Berlin"))
             let weighed = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T18:00:00Z"))
-            #expect(weighed.targets.calories == 2_244)
+            #expect(weighed.targets.calories == 2_259)
+            #expect(weighed.targets.proteinGrams == 160)
+            #expect(weighed.planUpdatesOn == Fixtures.date("2026-01-21"))
 
             // 00:30 on the 21st in Berlin (still the 20th in UTC): maintenance from the 79 kg, 2,743.5 → 2,744.
             let tomorrow = try await reader.dashboard(userId: user, now: Fixtures.utc("2026-01-20T23:30:00Z"))
