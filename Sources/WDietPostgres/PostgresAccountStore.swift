@@ -141,41 +141,43 @@ public struct PostgresAccountStore: AccountStore {
     }
 
     public func language(userId: UUID) async throws -> Language? {
-        try await access.run { client in
-            let rows = try await client.query(
-                "SELECT language FROM users WHERE id = \(userId) AND deleted_at IS NULL", logger: access.logger)
-            for try await tag in rows.decode(String?.self) { return tag.flatMap(Language.init(tag:)) }
-            return nil
-        }
-    }
-
-    public func appearance(userId: UUID) async throws -> Appearance? {
-        try await access.run { client in
-            let rows = try await client.query(
-                "SELECT appearance FROM users WHERE id = \(userId) AND deleted_at IS NULL", logger: access.logger)
-            for try await value in rows.decode(String?.self) { return value.flatMap(Appearance.init(rawValue:)) }
-            return nil
-        }
-    }
-
-    public func setAppearance(_ appearance: Appearance?, userId: UUID) async throws {
-        try await access.run { client in
-            let rows = try await client.query(
-                "UPDATE users SET appearance = \(appearance?.rawValue) WHERE id = \(userId) AND deleted_at IS NULL RETURNING 1",
-                logger: access.logger)
-            var updated = false
-            for try await _ in rows.decode(Int.self) { updated = true }
-            if !updated { throw PostgresStoreAccess.userNotFound }
-        }
+        try await userSetting("language", userId: userId).flatMap(Language.init(tag:))
     }
 
     public func setLanguage(_ language: Language?, userId: UUID) async throws {
+        try await setUserSetting("language", to: language?.tag, userId: userId)
+    }
+
+    public func appearance(userId: UUID) async throws -> Appearance? {
+        try await userSetting("appearance", userId: userId).flatMap(Appearance.init(rawValue:))
+    }
+
+    public func setAppearance(_ appearance: Appearance?, userId: UUID) async throws {
+        try await setUserSetting("appearance", to: appearance?.rawValue, userId: userId)
+    }
+
+    /// A setting column of a live user (`language`, `appearance`: names written here, never taken from input); no row
+    /// and a NULL both read as nil, the automatic choice.
+    private func userSetting(_ column: String, userId: UUID) async throws -> String? {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(userId)
+        let query = PostgresQuery(unsafeSQL: "SELECT \(column) FROM users WHERE id = $1 AND deleted_at IS NULL", binds: bindings)
+        return try await access.run { client in
+            for try await value in try await client.query(query, logger: access.logger).decode(String?.self) { return value }
+            return nil
+        }
+    }
+
+    /// Sets a setting column of a live user; an unknown or deleted user is `.notFound`.
+    private func setUserSetting(_ column: String, to value: String?, userId: UUID) async throws {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(value)
+        bindings.append(userId)
+        let query = PostgresQuery(
+            unsafeSQL: "UPDATE users SET \(column) = $1 WHERE id = $2 AND deleted_at IS NULL RETURNING 1", binds: bindings)
         try await access.run { client in
-            let rows = try await client.query(
-                "UPDATE users SET language = \(language?.tag) WHERE id = \(userId) AND deleted_at IS NULL RETURNING 1",
-                logger: access.logger)
             var updated = false
-            for try await _ in rows.decode(Int.self) { updated = true }
+            for try await _ in try await client.query(query, logger: access.logger).decode(Int.self) { updated = true }
             if !updated { throw PostgresStoreAccess.userNotFound }
         }
     }

@@ -113,32 +113,33 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func language(userId: UUID) async throws -> Language? {
-        try await database.storeRead { db in
-            // No row and a NULL both read as nil: follow the browser.
-            try String.fetchOne(db, sql: "SELECT language FROM users WHERE id = ? AND deletedAt IS NULL",
-                                arguments: [AppDatabase.idText(userId)]).flatMap(Language.init(tag:))
-        }
+        try await userSetting("language", userId: userId).flatMap(Language.init(tag:))
     }
 
     public func setLanguage(_ language: Language?, userId: UUID) async throws {
-        try await database.storeWrite { db in
-            try db.execute(sql: "UPDATE users SET language = ? WHERE id = ? AND deletedAt IS NULL",
-                           arguments: [language?.tag, AppDatabase.idText(userId)])
-            if db.changesCount == 0 { throw StoreError.notFound("User not found") }
-        }
+        try await setUserSetting("language", to: language?.tag, userId: userId)
     }
 
     public func appearance(userId: UUID) async throws -> Appearance? {
-        try await database.storeRead { db in
-            try String.fetchOne(db, sql: "SELECT appearance FROM users WHERE id = ? AND deletedAt IS NULL",
-                                arguments: [AppDatabase.idText(userId)]).flatMap(Appearance.init(rawValue:))
-        }
+        try await userSetting("appearance", userId: userId).flatMap(Appearance.init(rawValue:))
     }
 
     public func setAppearance(_ appearance: Appearance?, userId: UUID) async throws {
+        try await setUserSetting("appearance", to: appearance?.rawValue, userId: userId)
+    }
+
+    /// A setting column of a live user (`language`, `appearance`: names written here, never taken from input); no row
+    /// and a NULL both read as nil, the automatic choice.
+    private func userSetting(_ column: String, userId: UUID) async throws -> String? {
+        try await database.storeRead { db in
+            try String.fetchOne(db, sql: "SELECT \(column) FROM users WHERE id = ? AND deletedAt IS NULL", arguments: [AppDatabase.idText(userId)])
+        }
+    }
+
+    /// Sets a setting column of a live user; an unknown or deleted user is `.notFound`.
+    private func setUserSetting(_ column: String, to value: String?, userId: UUID) async throws {
         try await database.storeWrite { db in
-            try db.execute(sql: "UPDATE users SET appearance = ? WHERE id = ? AND deletedAt IS NULL",
-                           arguments: [appearance?.rawValue, AppDatabase.idText(userId)])
+            try db.execute(sql: "UPDATE users SET \(column) = ? WHERE id = ? AND deletedAt IS NULL", arguments: [value, AppDatabase.idText(userId)])
             if db.changesCount == 0 { throw StoreError.notFound("User not found") }
         }
     }

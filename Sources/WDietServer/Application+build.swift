@@ -4,6 +4,7 @@ import Logging
 import WDietPostgres
 import WDietSQLite
 import WDietStorage
+import WDietCore
 import WDietStore
 
 /// The one assembly point: `wdiet serve` and the tests build the same application.
@@ -25,7 +26,9 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
     switch store.backend {
     case .sqlite(let database):
         try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
-        return buildApplication(services: AppServices(database: database), configuration: configuration, logger: logger)
+        let services = AppServices(database: database)
+        await prepareFoodSearch(services, logger: logger)
+        return buildApplication(services: services, configuration: configuration, logger: logger)
     case .postgres(let database):
         do {
             try await importCatalogIfMissing(postgres: database, configuration: configuration, logger: logger)
@@ -35,7 +38,24 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
             throw StoreFailure.explaining(error, at: configuration.storeLocation)
         }
         // AppServices keeps the pool alive; it ends with the process, after the last in-flight request.
-        return buildApplication(services: AppServices(postgres: database), configuration: configuration, logger: logger)
+        let services = AppServices(postgres: database)
+        await prepareFoodSearch(services, logger: logger)
+        return buildApplication(services: services, configuration: configuration, logger: logger)
+    }
+}
+
+/// The food search's in-memory index, built before the server listens rather than by the first search. A failure
+/// only delays it: the first search tries again (and says what is wrong).
+func prepareFoodSearch(_ services: AppServices, logger: Logger) async {
+    let began = Date()
+    do {
+        if let foods = try await services.foods.prepareSearch() {
+            logger.info("Food search index built", metadata: [
+                "foods": "\(foods)", "seconds": "\(String(format: "%.2f", Date().timeIntervalSince(began)))",
+            ])
+        }
+    } catch {
+        logger.warning("The food search index could not be built at start", metadata: ["error": "\(String(reflecting: error))"])
     }
 }
 
@@ -104,8 +124,8 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)
-    LanguageChoice(services: services, accounts: accounts).addRoutes(to: user)
-    AppearanceChoice(services: services, accounts: accounts).addRoutes(to: user)
+    AccountSettingChoice<Language>(services: services, accounts: accounts).addRoutes(to: user)
+    AccountSettingChoice<Appearance>(services: services, accounts: accounts).addRoutes(to: user)
 
     // The mobile-first web app: server-rendered pages, enhanced by small scripts under /assets/js that call the JSON
     // API with the session cookie and the page's CSRF token. Every form is read and CSRF-checked by the groups'

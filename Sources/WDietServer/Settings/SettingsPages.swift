@@ -7,7 +7,7 @@ import WDietStore
 ///
 /// The page renders the profile's current choices; `assets/js/settings.js` saves them with `PUT /api/v1/profile`
 /// and the profile's `version` as `baseVersion`, so an edit made elsewhere in between is caught (409) instead of
-/// overwritten. The language is a plain form (`LanguageChoice`). A guest adds an email and password here with a
+/// overwritten. The language and the appearance are plain forms (`AccountSettingChoice`). A guest adds an email and password here with a
 /// plain form and keeps every row.
 struct SettingsPages: Sendable {
     let services: AppServices
@@ -57,16 +57,18 @@ struct SettingsPages: Sendable {
     func register(on group: RouterGroup<WebUserContext>) {
         registerPasswordChange(on: group)
         registerAccountDeletion(on: group)
-        registerLanguageChoice(on: group)
-        registerAppearanceChoice(on: group)
+        AccountSettingChoice<Language>(services: services, accounts: accounts).registerForm(on: group, settings: self)
+        AccountSettingChoice<Appearance>(services: services, accounts: accounts).registerForm(on: group, settings: self)
         group.get("/settings") { request, context in
             let userId = context.userId
             let stored = try await WebPage.requireProfile(services, userId: userId)
             var page = try await settingsPage(stored, userId: userId, context: context)
             if request.uri.queryParameters.get("account") == "created" { page.toast = Strings.current("settings.accountCreated") }
             if request.uri.queryParameters.get("password") == "changed" { page.toast = Strings.current("settings.passwordChanged") }
-            if request.uri.queryParameters.get("language") == "saved" { page.toast = Strings.current("settings.languageSaved") }
-            if request.uri.queryParameters.get("appearance") == "saved" { page.toast = Strings.current("settings.appearanceSaved") }
+            for (member, message) in [(Language.member, Language.savedMessageKey), (Appearance.member, Appearance.savedMessageKey)]
+            where request.uri.queryParameters.get(member) == "saved" {
+                page.toast = Strings.current(message)
+            }
             return try WebTemplates.page("settings", page)
         }
         group.post("/settings/account") { request, context in
@@ -149,8 +151,8 @@ struct SettingsPages: Sendable {
         let profile = stored.profile
         let user = try await accounts.user(id: userId)
         let hasPassword = try await services.passwords.passwordHash(userId: userId) != nil
-        async let language = services.accounts.language(userId: userId)
-        async let appearance = services.accounts.appearance(userId: userId)
+        async let language = Language.read(services.accounts, userId: userId)
+        async let appearance = Appearance.read(services.accounts, userId: userId)
         let today = LocalDate(services.now(), in: profile.timeZone)
         let window = profile.eatingWindow
         return SettingsPage(
