@@ -93,6 +93,11 @@ window.WDiet = (function () {
       item.appendChild(button);
     }
     item.addEventListener("click", (event) => { if (!event.target.closest(".toast__action")) leave(); });
+    // Two at the most: a run of quick actions (one tap per logged food) must not stack toasts over the page; the
+    // oldest goes, and what it offered (Undo) stays on the day's meals.
+    const shown = [...region.querySelectorAll(".toast:not(.toast--leaving)")];
+    shown.slice(0, Math.max(0, shown.length - 1)).forEach((old) => old.dispatchEvent(new CustomEvent("toast:leave")));
+    item.addEventListener("toast:leave", leave);
     region.appendChild(item);
     setTimeout(leave, (options && options.duration) || 4000);
   }
