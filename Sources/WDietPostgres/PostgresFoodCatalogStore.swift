@@ -24,6 +24,13 @@ public struct PostgresFoodCatalogStore: FoodCatalogStore {
         try await guarded { try await search(query, limit: limit) }
     }
 
+    public func prepareSearch() async throws -> Int? {
+        try await guarded {
+            guard try await PostgresFoodCatalogImport.isLoaded(client: client, logger: logger) else { return nil }
+            return try await searchIndex().count
+        }
+    }
+
     public func food(id: String) async throws -> Food? {
         try await guarded { try await readFood(id: id) }
     }

@@ -19,6 +19,11 @@ public struct SQLiteFoodCatalogStore: FoodCatalogStore {
         try database.searchFoods(query, limit: limit)
     }
 
+    public func prepareSearch() async throws -> Int? {
+        guard try await isLoaded() else { return nil }
+        return try database.foodSearchIndex().count
+    }
+
     public func food(id: String) async throws -> Food? {
         try database.readOnThisThread { db in try AppDatabase.food(db, id: id) }
     }

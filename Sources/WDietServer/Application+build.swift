@@ -26,7 +26,9 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
     switch store.backend {
     case .sqlite(let database):
         try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
-        return buildApplication(services: AppServices(database: database), configuration: configuration, logger: logger)
+        let services = AppServices(database: database)
+        await prepareFoodSearch(services, logger: logger)
+        return buildApplication(services: services, configuration: configuration, logger: logger)
     case .postgres(let database):
         do {
             try await importCatalogIfMissing(postgres: database, configuration: configuration, logger: logger)
@@ -36,7 +38,24 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
             throw StoreFailure.explaining(error, at: configuration.storeLocation)
         }
         // AppServices keeps the pool alive; it ends with the process, after the last in-flight request.
-        return buildApplication(services: AppServices(postgres: database), configuration: configuration, logger: logger)
+        let services = AppServices(postgres: database)
+        await prepareFoodSearch(services, logger: logger)
+        return buildApplication(services: services, configuration: configuration, logger: logger)
+    }
+}
+
+/// The food search's in-memory index, built before the server listens rather than by the first search. A failure
+/// only delays it: the first search tries again (and says what is wrong).
+func prepareFoodSearch(_ services: AppServices, logger: Logger) async {
+    let began = Date()
+    do {
+        if let foods = try await services.foods.prepareSearch() {
+            logger.info("Food search index built", metadata: [
+                "foods": "\(foods)", "seconds": "\(String(format: "%.2f", Date().timeIntervalSince(began)))",
+            ])
+        }
+    } catch {
+        logger.warning("The food search index could not be built at start", metadata: ["error": "\(String(reflecting: error))"])
     }
 }
 

@@ -134,6 +134,7 @@ struct PostgresFoodSearchImportTests {
         try await Self.withDatabase { database in
             let store = PostgresFoodCatalogStore(client: database.client)
             #expect(try await store.isLoaded() == false)
+            #expect(try await store.prepareSearch() == nil)
             await #expect(throws: StoreError.self) { try await store.searchFoods("banana", limit: 5) }
             do {
                 _ = try await store.searchFoods("", limit: 5)
@@ -173,6 +174,7 @@ struct PostgresFoodSearchImportTests {
             #expect(try await Self.count("household_measure", client) == 3)
             let results = try await PostgresFoodCatalogStore(client: client).searchFoods("banana", limit: 5)
             #expect(results.map(\.id) == ["09040", "09041"])
+            #expect(try await PostgresFoodCatalogStore(client: client).prepareSearch() == 3)
         }
     }
 

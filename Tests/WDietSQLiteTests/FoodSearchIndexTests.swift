@@ -88,6 +88,13 @@ struct FoodSearchIndexTests {
         #expect(banana.measures.map(\.grams) == [225, 150, 81, 101, 118, 136, 152, 126])
     }
 
+    /// What a server calls before it listens: the index built, its size said; nothing without a catalog.
+    @Test func prepareSearchBuildsTheIndex() async throws {
+        let database = try await FoodCatalogTestDatabase.shared.value
+        #expect(try await SQLiteFoodCatalogStore(database: database).prepareSearch() == 8_789)
+        #expect(try await SQLiteFoodCatalogStore(database: try AppDatabase.inMemory()).prepareSearch() == nil)
+    }
+
     @Test func oneIndexPerCatalog() async throws {
         let database = try await FoodCatalogTestDatabase.shared.value
         #expect(try Self.index(database) === (try Self.index(database)))
