@@ -4,6 +4,8 @@ breakfast again in at most 3."""
 import datetime
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 
 from conftest import api, new_user_with_profile, screenshot
@@ -18,6 +20,17 @@ YESTERDAY_MEALS = [
     ("15:30", "snack", [(APPLE, 182)]),
     ("18:30", "dinner", [(SALMON, 150), (POTATO, 173)]),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _leaving_is_deliberate(request):
+    """A test that goes to another address with a food or a basket on the page leaves as a person who chose "Leave"
+    does: the browser's own question (beforeunload, which Chromium asks only after a gesture) is accepted, not
+    dismissed — a dismissed one would cancel the navigation."""
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        page.on("dialog", lambda dialog: dialog.accept() if dialog.type == "beforeunload" else dialog.dismiss())
+    yield
 
 
 def today() -> datetime.date:
@@ -127,7 +140,7 @@ def test_a_day_of_ten_foods_in_at_most_25_taps(server, page):
     expect(page.locator("#basket-total")).to_have_text("Total: 596 cal")
     screenshot(page, "17-log-meal-basket")
     person.tap(page.get_by_role("button", name="Save Meal"))
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
 
     meals = meals_on(page, server, today())
     assert len(meals) == 10, [m["name"] for m in meals]
@@ -271,7 +284,7 @@ def test_a_meal_of_several_foods_adjusted_trimmed_and_saved_once(server, page):
     batches = []
     page.on("request", lambda r: batches.append(r.url) if r.method == "POST" and "/api/v1/meals" in r.url else None)
     page.get_by_role("button", name="Save Meal").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
     assert [url.rsplit("/api/v1", 1)[1] for url in batches] == ["/meals/batch"]
     meals = meals_on(page, server, today())
     assert sorted((m["foodId"], m["grams"], m["calories"], m["slot"]) for m in meals) == [
@@ -310,7 +323,7 @@ def test_save_as_meal_then_log_it_with_servings_and_edit_it(server, page):
 
     # The editor: nutrients per serving, rename, a new amount, 2 servings made, a food removed.
     saved_list.get_by_role("link", name="Edit My porridge").click()
-    page.wait_for_url(f"**/meals/saved/{saved['id']}")
+    page.wait_for_url(f"**/meals/saved/{saved['id']}", wait_until="commit")
     # Protein 6.1 + 8.1 + 1.3, carbs 28.8 + 11.7 + 27.0, fat 3.6 + 4.8 + 0.4 (per 100 g × grams, each to the tenth).
     expect(page.locator("#saved-per-serving")).to_have_text("per serving: 397 cal · P 15.5g · C 67.5g · F 8.8g")
     page.get_by_label("Name", exact=True).fill("Porridge for two")
@@ -318,7 +331,7 @@ def test_save_as_meal_then_log_it_with_servings_and_edit_it(server, page):
     page.locator("input[name=item0Amount]").fill("480")
     page.locator("input[name=item2Remove]").check()
     page.get_by_role("button", name="Save Changes").click()
-    page.wait_for_url(server + "/meals/saved")
+    page.wait_for_url(server + "/meals/saved", wait_until="commit")
     expect(page.locator(".toast").filter(has_text="Saved meal updated")).to_be_visible()
     card = page.locator(".saved-card")
     # (oats 480 g: 340.8 + milk 122) / 2 = 231.4
@@ -336,7 +349,7 @@ def test_save_as_meal_then_log_it_with_servings_and_edit_it(server, page):
     expect(page.get_by_text("Amount must be between 0.1-5000 g")).to_be_visible()
     expect(page.locator("input[name=item0Amount]")).to_have_value("9000")
     page.get_by_role("button", name="Delete Porridge for two").click()
-    page.wait_for_url(server + "/meals/saved")
+    page.wait_for_url(server + "/meals/saved", wait_until="commit")
     expect(page.get_by_text("No saved meals yet.", exact=False)).to_be_visible()
     status, body = api(page, server, "GET", "/api/v1/saved-meals")
     assert body["savedMeals"] == []
@@ -363,7 +376,7 @@ def test_logging_onto_a_past_day_with_its_own_time(server, page):
     page.get_by_role("combobox", name="Search food").press_sequentially("apple", delay=20)
     page.get_by_role("option").first.click()
     page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_url(re.compile(rf".*/meals/today\?date={day.isoformat()}&saved=.*"))
+    page.wait_for_url(re.compile(rf".*/meals/today\?date={day.isoformat()}&saved=.*"), wait_until="commit")
     [searched] = [m for m in meals_on(page, server, day) if m["foodId"] != BANANA]
 
     # "Same as the day before" copies the day before that day onto it.
@@ -379,9 +392,10 @@ def test_logging_onto_a_past_day_with_its_own_time(server, page):
 
 def test_a_day_out_of_range_is_a_clear_400(server, page):
     new_user_with_profile(page, server)
-    for day, message in [(today() + datetime.timedelta(days=1), "That day is in the future."),
-                         (today() - datetime.timedelta(days=366), "That day is more than a year ago."),
-                         ("2026-02-30", "Please choose a day written like 2026-11-25.")]:
+    # The rule and words of the dashboard's and the meals list's ?date= (PageDay).
+    for day, message in [(today() + datetime.timedelta(days=1), "is in the future"),
+                         (today() - datetime.timedelta(days=366), "is more than a year back"),
+                         ("2026-02-30", "is not a date")]:
         response = page.goto(server + f"/meals/new?date={day}")
         assert response.status == 400
         expect(page.get_by_text(message, exact=False)).to_be_visible()
@@ -395,14 +409,14 @@ def test_copy_a_meal_and_a_whole_day_to_today_from_the_meals_list(server, page):
     page.goto(server + f"/meals/today?date={day.isoformat()}")
     salmon = page.locator(".meal-row").filter(has_text="Fish, salmon")
     salmon.get_by_role("button", name="Copy to today").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
     [copy] = meals_on(page, server, today())
     assert (copy["foodId"], copy["slot"], copy["calories"], copy["loggedAt"]) == (
         SALMON, "dinner", 309, f"{today().isoformat()}T18:30:00.000Z")
 
     page.goto(server + f"/meals/today?date={day.isoformat()}")
     page.get_by_role("button", name="Copy this day to today").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"))
+    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
     meals = meals_on(page, server, today())
     assert sorted(m["foodId"] for m in meals) == sorted([m["foodId"] for m in yesterday] + [SALMON])
     # Today's own list offers no copy to today.
@@ -410,3 +424,48 @@ def test_copy_a_meal_and_a_whole_day_to_today_from_the_meals_list(server, page):
     expect(page.get_by_role("button", name="Copy to today")).to_have_count(0)
     expect(page.get_by_role("button", name="Copy this day to today")).to_have_count(0)
     assert page.console_errors == []
+
+
+def test_quick_logging_pages_pass_axe_light_and_dark_at_320_px_and_200_percent(server, browser):
+    """axe-core on Log Meal with its lists, the basket and a past day, the saved meals and their editor, and a past
+    day's meals with the copy buttons: no violation, light and dark, at 320 px with text at 100 % and 200 %, and
+    nothing wider than the screen."""
+    from test_accessibility import violations
+    context = browser.new_context(viewport={"width": 320, "height": 720}, bypass_csp=True)
+    page = context.new_page()
+    page.console_errors = []
+    signed_in_with_yesterday(page, server)
+    status, saved = api(page, server, "POST", "/api/v1/saved-meals", {
+        "name": "My porridge with a rather long name for a narrow screen", "servings": 1,
+        "items": [{"foodId": OATS, "grams": 240}, {"foodId": BANANA, "portion": "1 medium (7\" to 7-7/8\" long)", "quantity": 1}]})
+    assert status == 201, saved
+    status, body = api(page, server, "POST", "/api/v1/favourites", {"foodId": APPLE, "grams": 182})
+    assert status == 201, body
+    yesterday = (today() - datetime.timedelta(days=1)).isoformat()
+    pages = ["/meals/new", f"/meals/new?date={yesterday}", "/meals/saved", f"/meals/saved/{saved['id']}",
+             f"/meals/today?date={yesterday}"]
+    failures = []
+    for scheme in ["light", "dark"]:
+        page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+        for text in ["100%", "200%"]:
+            for path in pages:
+                page.goto(server + path)
+                page.wait_for_load_state("networkidle")
+                if text != "100%":
+                    page.add_style_tag(content=f"html {{ font-size: {text} !important; }}")
+                if path == "/meals/new":
+                    # The basket open with two foods, the name form shown.
+                    page.get_by_role("button", name="Change the amount of Bananas, raw").click()
+                    page.get_by_role("button", name="Add to Meal").click()
+                    recent(page, "Apples, raw, with skin").click()
+                    page.get_by_role("button", name="Save as Meal").click()
+                found = violations(page)
+                if found:
+                    failures.append((scheme, text, path, found))
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > 320:
+                    failures.append((scheme, text, path, f"{width} px wide"))
+                if scheme == "light" and text == "100%":
+                    screenshot(page, f"17-quick-{pages.index(path)}-320")
+    context.close()
+    assert failures == []

@@ -37,15 +37,10 @@ struct MealPages: Sendable {
         return try logPage(page)
     }
 
-    /// The day of `?date=YYYY-MM-DD`: today when absent; 400 for a day that is not a date, in the future, or more than
-    /// 365 days back.
+    /// The day of `?date=YYYY-MM-DD`: today when absent; the 400 page of `PageDay` (the dashboard's and the meals list's
+    /// rule) for a day that is not a date, in the future, or more than 365 days back.
     static func logDay(_ text: String?, today: LocalDate) throws -> LocalDate {
-        guard let text else { return today }
-        let strings = Strings.current
-        guard let day = LocalDate(iso: text) else { throw APIError.badRequest(strings("quicklog.dayInvalid")) }
-        if day > today { throw APIError.badRequest(strings("quicklog.dayInFuture")) }
-        if day < today.adding(days: -365) { throw APIError.badRequest(strings("quicklog.dayTooOld")) }
-        return day
+        try PageDay(text: text, today: today).date
     }
 
     /// "Copy to today" on a past day's meals: one meal (`mealId`) or the whole day (`fromDate`), each copy at the same
