@@ -1,5 +1,7 @@
 """axe-core (axe-playwright-python) on every screen, in English and German, light and dark (the dark theme's own
 palette, which the test checks is in force), at 320 px and with the text at 200 %: no violation of any impact. Motion is reduced so that no fade-in is caught half-way."""
+import datetime
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -9,6 +11,9 @@ SIGNED_OUT = ["/", "/login", "/onboarding"]
 SIGNED_IN = ["/onboarding/profile", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
              "/learn/matador-study", "/settings", "/profile"]
 AXE = Axe()
+# Issue 17: a past day's dashboard (with its weight entry) and meals list.
+YESTERDAY = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)).isoformat()
+PAST_DAY = [f"/dashboard?date={YESTERDAY}", f"/meals/today?date={YESTERDAY}"]
 
 
 def violations(page) -> list:
@@ -52,5 +57,10 @@ def test_every_screen_passes_axe(server, browser, locale):
                                 headers={"X-CSRF-Token": csrf_token(page), "Origin": server})
     assert response.status in (200, 201), response.text()
     check(page, server, [p for p in SIGNED_IN if p != "/onboarding/profile"], failures, locale)
+    for path, body in [("/api/v1/weights", {"kg": 80.2, "loggedAt": f"{YESTERDAY}T08:00:00Z"}),
+                       ("/api/v1/meals", {"name": "Soup", "calories": 300, "loggedAt": f"{YESTERDAY}T12:00:00Z"})]:
+        response = page.request.post(server + path, data=body, headers={"X-CSRF-Token": csrf_token(page), "Origin": server})
+        assert response.status == 201, response.text()
+    check(page, server, PAST_DAY, failures, locale)
     context.close()
     assert failures == []

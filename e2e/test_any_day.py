@@ -193,3 +193,86 @@ def test_log_edit_and_delete_a_past_meal(server, page):
     page.wait_for_url(f"{server}/meals/today?date={d.isoformat()}")
     expect(rows).to_have_count(2)
     assert page.console_errors == []
+
+
+def test_log_edit_and_delete_a_weight(server, page):
+    new_user_with_profile(page, server)
+    d = day(-2)
+    page.goto(f"{server}/dashboard?date={d.isoformat()}")
+    # A past day: no prompt for today's weight; the card logs onto that day.
+    expect(page.locator("#weight-prompt")).to_have_count(0)
+    expect(page.locator("#weight-card-value")).to_have_text("-- kg")
+    page.locator("#weight-card").click()
+    sheet = page.locator("#weight-sheet")
+    expect(sheet.get_by_role("heading", name=f"Log weight for {short(d)}")).to_be_visible()
+    page.get_by_label("Whole kg").select_option("81")
+    page.get_by_label("Tenths of a kg").select_option("2")
+    sheet.get_by_role("button", name="Save").click()
+    expect(sheet).to_be_hidden()
+    expect(page.locator("#weight-card-value")).to_have_text("81.2 kg")
+    status, body = api(page, server, "GET", "/api/v1/weights")
+    assert [(e["kg"], e["localDate"]) for e in body["entries"]] == [(81.2, d.isoformat())]
+    entry = page.locator(".weight-entry")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("81.2 kg")
+    # Today has no weight: the prompt is still there.
+    page.goto(server + "/dashboard")
+    expect(page.locator("#weight-prompt")).to_be_visible()
+    expect(page.locator(".weight-entry")).to_have_count(0)
+
+    # Edit: the picker starts at the entry's weight; the entry keeps its day.
+    page.goto(f"{server}/dashboard?date={d.isoformat()}")
+    page.get_by_role("button", name="Edit weight 81.2 kg").click()
+    expect(sheet.get_by_role("heading", name="Edit Weight")).to_be_visible()
+    expect(page.get_by_label("Whole kg")).to_have_value("81")
+    expect(page.get_by_label("Tenths of a kg")).to_have_value("2")
+    page.get_by_label("Whole kg").select_option("80")
+    page.get_by_label("Tenths of a kg").select_option("7")
+    sheet.get_by_role("button", name="Save").click()
+    expect(page.locator(".toast").filter(has_text="Weight updated")).to_be_visible()
+    expect(page.locator("#weight-card-value")).to_have_text("80.7 kg")
+    status, body = api(page, server, "GET", "/api/v1/weights")
+    assert [(e["kg"], e["localDate"]) for e in body["entries"]] == [(80.7, d.isoformat())]
+    screenshot(page, "any-day-weight-entries")
+
+    # Delete with Undo, by keyboard.
+    page.get_by_role("button", name="Delete weight 80.7 kg").focus()
+    page.keyboard.press("Enter")
+    toast = page.locator(".toast").filter(has_text="Weight deleted")
+    expect(toast).to_be_visible()
+    expect(page.locator(".weight-entry")).to_have_count(0)
+    expect(page.locator("#weight-card-value")).to_have_text("-- kg")
+    toast.get_by_role("button", name="Undo").click()
+    expect(page.locator(".weight-entry")).to_have_count(1)
+    expect(page.locator("#weight-card-value")).to_have_text("80.7 kg")
+    # And for good.
+    page.get_by_role("button", name="Delete weight 80.7 kg").click()
+    expect(page.locator(".weight-entry")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#weight-card-value")).to_have_text("-- kg")
+    status, body = api(page, server, "GET", "/api/v1/weights")
+    assert body["entries"] == []
+    assert page.console_errors == []
+
+
+def test_a_past_days_targets_are_that_days(server, page):
+    """A weight moves the targets from the next day on (PRODUCT.md, current weight): the day it was logged keeps the
+    targets of the profile's 80 kg, the day after uses 70 kg; each page shows its own day's."""
+    new_user_with_profile(page, server)
+    status, _ = api(page, server, "POST", "/api/v1/weights", {"kg": 70.0, "loggedAt": at(day(-3), "08:00")})
+    assert status == 201
+    targets = {}
+    for offset in (-3, -2):
+        status, body = api(page, server, "GET", f"/api/v1/dashboard?date={day(offset).isoformat()}")
+        targets[offset] = body["targets"]["calories"]
+    # 10 kg less: BMR 100 kcal less, times the activity factor 1.55 = 155 kcal less (unless a floor holds it).
+    assert targets[-3] > targets[-2], targets
+    for offset in (-3, -2):
+        page.goto(f"{server}/dashboard?date={day(offset).isoformat()}")
+        expect(page.locator(".ring__target")).to_have_text(f"of {targets[offset]:,} cal")
+        page.goto(f"{server}/meals/today?date={day(offset).isoformat()}")
+        expect(page.locator("#totals-calories")).to_have_text(f"0 / {targets[offset]:,} cal")
+    # The day of the weigh-in shows that weight on its card.
+    page.goto(f"{server}/dashboard?date={day(-3).isoformat()}")
+    expect(page.locator("#weight-card-value")).to_have_text("70.0 kg")
+    assert page.console_errors == []

@@ -60,6 +60,15 @@ public struct PostgresWeightStore: WeightStore {
         }
     }
 
+    public func restoreWeight(userId: UUID, id: UUID) async throws -> StoredWeight {
+        let now = PostgresInstant(now()).date
+        return try await PostgresStoreErrors.guarded(logger) {
+            try await client.withTransaction(logger: logger) { connection in
+                try await StoredWeight.setDeleted(false, userId: userId, id: id, now: now, on: connection, logger: logger)
+            }
+        }
+    }
+
     public func weightHistory(userId: UUID) async throws -> [StoredWeight] {
         try await read("""
             SELECT \(unescaped: StoredWeight.columns) FROM weights WHERE user_id = \(userId) AND deleted_at IS NULL

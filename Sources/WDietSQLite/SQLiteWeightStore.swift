@@ -45,6 +45,13 @@ public struct SQLiteWeightStore: WeightStore {
         }
     }
 
+    public func restoreWeight(userId: UUID, id: UUID) async throws -> StoredWeight {
+        let now = AppDatabase.instantText(now())
+        return try await database.storeWrite { db in
+            try WeightRecord.restore(userId: AppDatabase.idText(userId), id: AppDatabase.idText(id), in: db, now: now).stored()
+        }
+    }
+
     public func weightHistory(userId: UUID) async throws -> [StoredWeight] {
         try await database.storeRead { db in
             try live(userId: userId)

@@ -16,6 +16,9 @@ public protocol WeightStore: Sendable {
     @discardableResult
     func deleteWeight(userId: UUID, id: UUID) async throws -> StoredWeight
 
+    /// Brings back an entry the user deleted ("Undo" after a delete); the same rules as `MealStore.restoreMeal`.
+    func restoreWeight(userId: UUID, id: UUID) async throws -> StoredWeight
+
     /// Every entry, oldest first, without tombstones.
     func weightHistory(userId: UUID) async throws -> [StoredWeight]
 

@@ -20,13 +20,18 @@ struct DashboardPages: Sendable {
             // A past day is read as it stood at its local noon: its meals, its weight, the streak as of that day.
             async let day = services.dashboards.dashboard(
                 userId: userId, now: shown.instant(now: now, in: stored.profile.timeZone), dataVersion: context.userDataVersion)
-            async let latest = services.weights.latestWeight(userId: userId)
+            // Every entry: the latest is where the picker starts, the day's own get Edit and Delete.
+            async let history = services.weights.weightHistory(userId: userId)
             let shownDay = try await day
             if shown.isToday { services.events.recordDashboardMoments(shownDay, userId: userId, logger: context.logger) }
-            let view = DashboardView(
-                day: shownDay, profile: stored.profile, latestWeightKg: try await latest?.entry.kg,
+            let entries = try await history
+            var view = DashboardView(
+                day: shownDay, profile: stored.profile, latestWeightKg: entries.last?.entry.kg,
                 chrome: PageChrome(context: context, tab: .home), shown: shown
             )
+            view.weightEntries = entries.filter { $0.localDate == shown.date }.map {
+                WeightEntryView($0, unit: stored.profile.weightUnit, timeZone: stored.profile.timeZone)
+            }
             return try WebTemplates.page("dashboard", view)
         }
     }

@@ -40,6 +40,14 @@ struct DashboardView: Sendable {
     var weightLoggedAt: String?
     /// The picker's title: "Log Weight", or "Log weight for Mon 23 Nov" on a past day.
     var weightSheetTitle: String
+    /// The weights logged on the day shown, oldest first, each with Edit and Delete (issue 17).
+    var weightEntries: [WeightEntryView] = [] {
+        didSet { hasWeightEntries = !weightEntries.isEmpty }
+    }
+    /// Stored, as the templates read only stored properties.
+    var hasWeightEntries = false
+    /// "Weights logged on Today" reads badly: "Weights logged on Mon 23 Nov" names the day by its date always.
+    var weightEntriesTitle: String
 
     /// - Parameters:
     ///   - latestWeightKg: the latest weight ever logged (the picker starts there; else at the profile's weight).
@@ -55,6 +63,7 @@ struct DashboardView: Sendable {
         dayMealsPath = "/meals/today" + shown.query
         weightLoggedAt = shown.isToday ? nil : WireFormat.instantText(shown.instant(now: Date(), in: profile.timeZone))
         weightSheetTitle = shown.isToday ? strings("weights.logWeight") : strings("days.logWeightOn", ["day": shown.date.shortLabel])
+        weightEntriesTitle = strings("days.weightEntriesLabel", ["day": shown.date.shortLabel])
         streak = StreakView(day.streak)
         windowLabel = day.eatingWindow.twelveHourLabel
         windowBanner = profile.goal == .lose ? strings("dashboard.windowBanner", ["window": windowLabel]) : nil
@@ -280,6 +289,29 @@ struct WeightCardView: Sendable {
         } else {
             accessibilityLabel = strings("dashboard.weightCardEmpty")
         }
+    }
+}
+
+/// One weight logged on the day shown: "79.4 kg · 7:30 AM", with Edit (the picker, starting at this weight) and Delete.
+struct WeightEntryView: Sendable {
+    var id: String
+    var value: String
+    var time: String
+    /// The weight in the user's unit as the picker reads it: "79.4".
+    var pickerValue: String
+    var editLabel: String
+    var deleteLabel: String
+
+    init(_ stored: StoredWeight, unit: WeightUnit, timeZone: TimeZone) {
+        let strings = Strings.current
+        id = stored.id.uuidString.lowercased()
+        value = Units.format(kg: stored.entry.kg, in: unit)
+        time = MealFormat.clock(in: timeZone).string(from: stored.entry.loggedAt)
+        let amount = unit == .kg ? stored.entry.kg : Units.pounds(fromKilograms: stored.entry.kg)
+        pickerValue = String(format: "%.1f", amount)
+        let named = "\(value), \(time)"
+        editLabel = strings("days.weightEdit", ["weight": named])
+        deleteLabel = strings("days.weightDelete", ["weight": named])
     }
 }
 

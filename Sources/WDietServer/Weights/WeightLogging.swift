@@ -3,7 +3,7 @@ import Logging
 import WDietCore
 import WDietStore
 
-/// Logging and deleting a weight: the one path that the JSON API (`WeightsAPI`, which the web app's weight picker
+/// Logging, changing, deleting and restoring a weight: the one path that the JSON API (`WeightsAPI`, which the web app's weight picker
 /// calls) and the sync push (`SyncAPI`) take. It applies `WeightBody`'s rules, saves through the store and records
 /// `weight_logged`; it throws `InvalidInput` and store errors, never HTTP.
 struct WeightLogging: Sendable {
@@ -18,10 +18,45 @@ struct WeightLogging: Sendable {
             return existing
         }
         let entry = try body.entry(id: requestedId ?? TimeOrderedUUID.make(), unit: profile.weightUnit, now: services.now())
+        return try await log(entry, userId: userId, profile: profile, logger: logger)
+    }
+
+    /// An entry already made (the profile's current weight, PRODUCT.md "current weight"): saved with `weight_logged`
+    /// as the API's are.
+    func log(_ entry: WeightEntry, userId: UUID, profile: Profile, logger: Logger) async throws -> StoredWeight {
         let event = services.events.weightLogged(unit: profile.weightUnit)
         let saved = try await services.weights.saveWeight(entry, userId: userId, timeZone: profile.timeZone, recording: event)
         EventRecorder.logNotRecorded(event, error: saved.eventError, logger: logger)
         return saved.row
+    }
+
+    /// The user's live entry with this id; anyone else's, a deleted one or an unknown id is "not found".
+    func entry(userId: UUID, id: UUID) async throws -> StoredWeight {
+        guard let entry = try await services.weights.weightHistory(userId: userId).first(where: { $0.id == id }) else {
+            throw Self.notFound
+        }
+        return entry
+    }
+
+    /// `existing` with a new weight (`kg` or `lb`, the rules of a new entry) and, when `loggedAt` is sent, a new
+    /// time; saved under a new version (sync hands the change out) only when something changed. No `weight_logged`:
+    /// nothing new was logged.
+    func change(_ existing: StoredWeight, with body: WeightBody, profile: Profile) async throws -> StoredWeight {
+        if let text = body.id.value, WireFormat.uuid(text) != existing.id {
+            throw InvalidInput(["id": Strings.current("meals.idInPath")])
+        }
+        let entry = try body.entry(id: existing.id, unit: profile.weightUnit, now: existing.entry.loggedAt)
+        guard entry != existing.entry else { return existing }
+        return try await services.weights.saveWeight(entry, userId: existing.userId, timeZone: profile.timeZone)
+    }
+
+    /// "Undo" after a delete: the entry is back, with a new version.
+    func restore(userId: UUID, id: UUID) async throws -> StoredWeight {
+        do {
+            return try await services.weights.restoreWeight(userId: userId, id: id)
+        } catch StoreError.notFound {
+            throw Self.notFound
+        }
     }
 
     /// The entry becomes a tombstone that sync still hands out.

@@ -173,4 +173,42 @@ import WDietTestSupport
             #expect(try await stores.analytics.events(userId: other) == [])
         }
     }
+
+    /// Issue 17: an entry edited in the web app (`PUT /weights/{id}`: the same id, a new weight and time) moves to
+    /// its new day under a new version; a deleted one comes back with "Undo" (`restoreWeight`), its day logged again.
+    @Test(arguments: StoreBackend.allCases)
+    func anEditedEntryMovesToItsDayAndADeletedOneIsRestored(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let entry = try await Self.log(80.0, at: "2026-02-26T07:00:00Z", user: user, in: stores)
+            let later = try await Self.log(79.0, at: "2026-03-01T07:00:00Z", user: user, in: stores)
+
+            var changed = entry.entry
+            changed.kg = 81.2
+            changed.loggedAt = Fixtures.utc("2026-02-28T07:00:00Z")
+            let edited = try await stores.weights.saveWeight(changed, userId: user, timeZone: Self.berlin)
+            #expect(edited.id == entry.id && edited.version > later.version)
+            #expect(edited.localDate == Fixtures.date("2026-02-28"))
+            #expect(try await stores.weights.dailyWeights(userId: user).map { "\($0.localDate) \($0.entry.kg)" }
+                == ["2026-02-28 81.2", "2026-03-01 79.0"])
+
+            let tombstone = try await stores.weights.deleteWeight(userId: user, id: later.id)
+            #expect(try await stores.weights.latestWeight(userId: user) == edited)
+            let days = Fixtures.date("2026-02-25")...Fixtures.date("2026-03-01")
+            #expect(try await stores.loggedDays.loggedDays(userId: user, in: days) == [Fixtures.date("2026-02-28")])
+
+            await #expect(throws: StoreError.notFound("Weight entry not found")) {
+                try await stores.weights.restoreWeight(userId: other, id: later.id)
+            }
+            let restored = try await stores.weights.restoreWeight(userId: user, id: later.id)
+            #expect(restored.deletedAt == nil && restored.entry == later.entry)
+            #expect(restored.version == tombstone.version + 1)
+            #expect(try await stores.weights.restoreWeight(userId: user, id: later.id) == restored, "a live entry stays as it is")
+            #expect(try await stores.weights.latestWeight(userId: user) == restored)
+            #expect(try await stores.loggedDays.loggedDays(userId: user, in: days)
+                == [Fixtures.date("2026-02-28"), Fixtures.date("2026-03-01")])
+            #expect(try await stores.weights.weightHistory(userId: other) == [])
+        }
+    }
 }

@@ -13,8 +13,12 @@
   const save = document.getElementById("weight-save");
   const readout = document.getElementById("weight-readout");
   const unit = sheet.dataset.unit === "lb" ? "lb" : "kg";
+  const title = document.getElementById("weight-sheet-title");
+  const logTitle = title.textContent;
   let opener = null;
   let saving = false;
+  /** The id of the entry being edited (its Edit button opened the picker); null when logging a new weight. */
+  let editing = null;
 
   /** The Save button's label: "Saving…" while the weight is on its way. */
   function setSaving(busy) {
@@ -29,8 +33,28 @@
     error.hidden = !message;
   }
 
+  /** Both columns on `value` ("79.4"), or on the weight the page started them at when there is none. */
+  function selectValue(value) {
+    if (value) {
+      const [units, tenthDigit] = String(value).split(".");
+      selectOption(whole, units);
+      selectOption(tenth, tenthDigit || "0");
+    } else {
+      [whole, tenth].forEach((column) => {
+        const start = Array.from(column.options).find((option) => option.defaultSelected);
+        if (start) column.value = start.value;
+      });
+    }
+  }
+  function selectOption(column, value) {
+    if (Array.from(column.options).some((option) => option.value === value)) column.value = value;
+  }
+
   function open(trigger) {
     opener = trigger;
+    editing = trigger.dataset.editWeight || null;
+    title.textContent = editing ? WDiet.t("days.weightEditTitle") : logTitle;
+    selectValue(editing ? trigger.dataset.value : null);
     showError("");
     sheet.showModal();
     // The list scrolls so the starting value sits in the middle of the wheel. An option's offsetTop counts from the
@@ -61,9 +85,48 @@
   });
 
   document.addEventListener("click", (event) => {
-    const trigger = event.target.closest("[data-open-weight]");
+    const trigger = event.target.closest("[data-open-weight], [data-edit-weight]");
     if (trigger) open(trigger);
+    const remove = event.target.closest("[data-delete-weight]");
+    if (remove) deleteWeight(remove);
   });
+
+  /** Delete with Undo (issue 17): the entry goes at once; Undo brings it back through the API. */
+  async function deleteWeight(button) {
+    const id = button.dataset.deleteWeight;
+    button.disabled = true;
+    try {
+      await WDiet.api("DELETE", `/api/v1/weights/${encodeURIComponent(id)}`);
+    } catch (failure) {
+      button.disabled = false;
+      WDiet.toast(failure.message);
+      return;
+    }
+    await refreshOrReload();
+    WDiet.toast(WDiet.t("days.weightDeleted"), {
+      actionLabel: WDiet.t("meals.undo"), duration: 8000,
+      onAction: async () => {
+        try {
+          await WDiet.api("POST", `/api/v1/weights/${encodeURIComponent(id)}/restore`);
+        } catch (failure) {
+          WDiet.toast(failure.message);
+          return;
+        }
+        await refreshOrReload();
+        WDiet.toast(WDiet.t("days.weightRestored"));
+      },
+    });
+  }
+
+  async function refreshOrReload() {
+    try {
+      await refreshDashboard();
+      const card = document.getElementById("weight-card");
+      if (card && (document.activeElement === document.body || !document.activeElement)) card.focus();
+    } catch (_) {
+      window.location.reload();
+    }
+  }
 
   /** Re-renders the live part of the dashboard from the server. */
   async function refreshDashboard() {
@@ -91,10 +154,15 @@
     const wasActive = badge && badge.dataset.streakActive === "true";
     setSaving(true);
     try {
-      const body = { [unit]: value, id: WDiet.newId() };
-      // A past day's picker saves onto that day (its local noon, rendered by the server).
-      if (sheet.dataset.loggedAt) body.loggedAt = sheet.dataset.loggedAt;
-      await WDiet.api("POST", "/api/v1/weights", body);
+      if (editing) {
+        // An edit keeps the entry's time and day.
+        await WDiet.api("PUT", `/api/v1/weights/${encodeURIComponent(editing)}`, { [unit]: value });
+      } else {
+        const body = { [unit]: value, id: WDiet.newId() };
+        // A past day's picker saves onto that day (its local noon, rendered by the server).
+        if (sheet.dataset.loggedAt) body.loggedAt = sheet.dataset.loggedAt;
+        await WDiet.api("POST", "/api/v1/weights", body);
+      }
     } catch (failure) {
       const message = (failure.fields && (failure.fields.kg || failure.fields.lb)) || failure.message;
       showError(message);
@@ -103,7 +171,7 @@
     }
     sheet.close();
     setSaving(false);
-    const logged = WDiet.t("weights.logged");
+    const logged = WDiet.t(editing ? "days.weightUpdated" : "weights.logged");
     WDiet.toast(logged);
     try {
       const fresh = await refreshDashboard();
