@@ -276,3 +276,30 @@ def test_a_past_days_targets_are_that_days(server, page):
     page.goto(f"{server}/dashboard?date={day(-3).isoformat()}")
     expect(page.locator("#weight-card-value")).to_have_text("70.0 kg")
     assert page.console_errors == []
+
+
+def test_past_day_pages_fit_320px_at_200_percent_and_read_in_german(server, german):
+    """No sideways scroll at 320 px with the text at 200 %; the switcher speaks German."""
+    page = german
+    d = day(-1)
+    for path, body in [("/api/v1/weights", {"kg": 80.2, "loggedAt": at(d, "08:00")}),
+                       ("/api/v1/meals", {"name": "Ein sehr langer Mahlzeitname ohne Pausen", "calories": 300, "loggedAt": at(d, "12:00")})]:
+        status, answer = api(page, server, "POST", path, body)
+        assert status == 201, answer
+    for path in [f"/dashboard?date={d.isoformat()}", f"/meals/today?date={d.isoformat()}", f"/dashboard?date={day(-30).isoformat()}"]:
+        page.goto(server + path)
+        expect(page.locator(".day-nav__label")).to_be_visible()
+        for size in ["100%", "200%"]:
+            page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+            assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"], (path, size)
+        screenshot(page, "any-day-de-320-200" + path.split("?")[0].replace("/", "-"))
+    page.goto(f"{server}/meals/today?date={d.isoformat()}")
+    expect(page.get_by_role("heading", name="Gestrige Mahlzeiten")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Tag").get_by_role("link", name="Vorheriger Tag")).to_be_visible()
+    expect(page.get_by_role("link", name="Zurück zu heute")).to_have_text("Heute")
+    page.goto(f"{server}/dashboard?date={d.isoformat()}")
+    expect(page.get_by_role("button", name="Gewicht 80,2 kg, 08:00 löschen")).to_be_visible()
+    response = page.goto(f"{server}/dashboard?date={day(1).isoformat()}")
+    assert response.status == 400
+    expect(page.locator(".error-page__message")).to_contain_text("liegt in der Zukunft")
+    assert all("400" in e for e in page.console_errors)
