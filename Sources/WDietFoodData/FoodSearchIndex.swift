@@ -76,6 +76,16 @@ public final class FoodSearchIndex: Sendable {
     let columnEnds: [Int]
     /// Words over every food and column: with the food count, bm25's average length.
     let tokenCount: Int
+    /// Each food's name as the ranker reads it, worked out at build; for catalogs above `profiledFoods` foods,
+    /// worked out per candidate instead (a million profiles would take gigabytes).
+    let profiles: [FoodSearchRanker.Profile]
+    static let profiledFoods = 200_000
+
+    func profile(_ position: Int) -> FoodSearchRanker.Profile {
+        if position < profiles.count { return profiles[position] }
+        return FoodSearchRanker.profile(
+            longDescription: entries[position].longDescription, foodGroupCode: entries[position].foodGroupCode)
+    }
 
     public var count: Int { entries.count }
 
@@ -153,6 +163,9 @@ public final class FoodSearchIndex: Sendable {
         }
         self.postings = postings
         postingStarts = starts
+        profiles = entries.count > Self.profiledFoods ? [] : entries.map {
+            FoodSearchRanker.profile(longDescription: $0.longDescription, foodGroupCode: $0.foodGroupCode)
+        }
         vocabulary = FoodSearchVocabulary(
             sortedWords.indices.lazy.map { (word: String(decoding: sortedWords[$0], as: UTF8.self), documents: documentCounts[$0]) })
     }
@@ -178,12 +191,10 @@ public final class FoodSearchIndex: Sendable {
             rankingQuery = query.allPrefixes()
             if let loose = FoodSearchPlan(rankingQuery) { candidates = self.candidates(loose) }
         }
-        let scored = candidates.map { position, bm25 in
-            FoodSearchCandidate(
-                id: entries[position].id, longDescription: entries[position].longDescription,
-                prior: entries[position].prior, bm25: bm25, foodGroupCode: entries[position].foodGroupCode)
+        let scores = candidates.map { position, bm25 in
+            FoodSearchRanker.score(profile(position), prior: entries[position].prior, bm25: bm25, for: rankingQuery)
         }
-        return FoodSearchRanker.rankedOrder(scored, for: rankingQuery).prefix(limit).map { candidates[$0].position }
+        return FoodSearchRanker.order(scores).prefix(limit).map { candidates[$0].position }
     }
 
     /// The foods worth ranking, in static order, with their bm25: of the first `candidateLimit` matches, the first

@@ -191,14 +191,57 @@ public enum FoodSearchRanker {
 
     // MARK: Per-query score
 
+    /// What the per-query score needs of a food's name, worked out once: its segments and words, how many form the
+    /// head, whether the food is eaten cooked, and each word's weights when the query leaves it unmatched.
+    /// `FoodSearchIndex` keeps one per food, so a search looks nothing up by string.
+    public struct Profile: Sendable {
+        var segments: [[Word]]
+        var headCount: Int
+        var eatenCooked: Bool
+        /// Per word of `segments`: what it adds to the score when the query leaves it unmatched.
+        var unmatched: [[Unmatched]]
+
+        struct Unmatched: Sendable {
+            /// Counted among the words the query did not ask for (not an alternative, a filler word or a number).
+            var counts: Bool
+            /// For a food eaten cooked: "cooked" instead of "raw" marks the everyday form.
+            var cookedWeight: Double?
+            var genericWeight: Double
+            var specificWeight: Double
+        }
+    }
+
+    public static func profile(longDescription: String, foodGroupCode: String?) -> Profile {
+        let segments = segments(of: longDescription)
+        let headCount = headSegmentCount(segments)
+        let head = segments.prefix(headCount).last.map { $0.map(\.stem).joined(separator: " ") } ?? ""
+        let eatenCooked = preparation(group: foodGroupCode, head: head) == .cooked
+        let unmatched = segments.map { segment in
+            segment.map { word in
+                Profile.Unmatched(
+                    counts: !word.isAlternative && !fillerWords.contains(word.stem) && !word.word.allSatisfy(\.isNumber),
+                    cookedWeight: eatenCooked ? cookedWeights[word.stem] : nil,
+                    genericWeight: genericWords[word.stem] ?? 0, specificWeight: specificWords[word.stem] ?? 0)
+            }
+        }
+        return Profile(segments: segments, headCount: headCount, eatenCooked: eatenCooked, unmatched: unmatched)
+    }
+
     /// Higher is better.
     public static func score(_ candidate: FoodSearchCandidate, for query: FoodSearchQuery) -> Double {
-        let segments = segments(of: candidate.longDescription)
-        let headCount = headSegmentCount(segments)
+        score(
+            profile(longDescription: candidate.longDescription, foodGroupCode: candidate.foodGroupCode),
+            prior: candidate.prior, bm25: candidate.bm25, for: query)
+    }
+
+    /// Higher is better.
+    public static func score(_ profile: Profile, prior: Double, bm25: Double, for query: FoodSearchQuery) -> Double {
+        let segments = profile.segments
+        let headCount = profile.headCount
         var matched = Array(repeating: [Bool](), count: segments.count)
         for index in segments.indices { matched[index] = Array(repeating: false, count: segments[index].count) }
 
-        var score = candidate.prior - candidate.bm25 * bm25Weight
+        var score = prior - bm25 * bm25Weight
         var allInHead = true
         for term in query.terms {
             var best: (segment: Int, word: Int, exact: Bool)?
@@ -238,22 +281,20 @@ public enum FoodSearchRanker {
         // A head the query covers entirely ("Bananas" for "banana", but not "Banana chips") is the food itself.
         var headCovered = true
         var unmatchedCount = 0
-        let eatenCooked = isEatenCooked(candidate, segments: segments, headCount: headCount)
         for (segmentIndex, segment) in segments.enumerated() {
             for (wordIndex, word) in segment.enumerated() where !matched[segmentIndex][wordIndex] {
                 let isCategory = segmentIndex == 0 && headCount == 2
                 guard !word.isAside else { continue }
                 if segmentIndex < headCount, !isCategory, !word.isAlternative { headCovered = false }
-                if !word.isAlternative, !fillerWords.contains(word.stem), !word.word.allSatisfy(\.isNumber) {
-                    unmatchedCount += 1
-                }
+                let weights = profile.unmatched[segmentIndex][wordIndex]
+                if weights.counts { unmatchedCount += 1 }
                 // For a food eaten cooked, "cooked" instead of "raw" marks the everyday form.
-                if eatenCooked, let weight = cookedWeights[word.stem] {
+                if let weight = weights.cookedWeight {
                     score += weight
                 } else {
-                    score += genericWords[word.stem] ?? 0
+                    score += weights.genericWeight
                 }
-                score -= specificWords[word.stem] ?? 0
+                score -= weights.specificWeight
             }
         }
         if headCovered { score += 25 }
@@ -274,8 +315,13 @@ public enum FoodSearchRanker {
 
     /// The candidates' indexes, best first; ties keep the order they came in.
     public static func rankedOrder(_ candidates: [FoodSearchCandidate], for query: FoodSearchQuery) -> [Int] {
-        candidates.indices
-            .map { (offset: $0, score: score(candidates[$0], for: query)) }
+        order(candidates.map { score($0, for: query) })
+    }
+
+    /// Indexes of `scores`, highest first; ties keep their order.
+    public static func order(_ scores: [Double]) -> [Int] {
+        scores.indices
+            .map { (offset: $0, score: scores[$0]) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
             .map(\.offset)
     }
