@@ -384,9 +384,10 @@ def test_offline_save_locally_then_sync_on_reconnect(page, server):
 
 def test_conflict_keep_local_or_use_server(page, server):
     open_profile(page, server)
-    # Another device saves 83 kg after this page opened.
+    # Another device saves a height of 183 cm after this page opened. (A weight from another device is no conflict:
+    # it is a weight logged, and the latest one is the current weight.)
     status, other = api(page, server, "PUT", "/api/v1/profile",
-                        {"dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 180, "weightKg": 83, "goal": "lose",
+                        {"dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 183, "weightKg": 80, "goal": "lose",
                          "activity": "moderate", "timeZone": "UTC"})
     assert status == 200
     page.locator("#weight").fill("82")
@@ -394,24 +395,27 @@ def test_conflict_keep_local_or_use_server(page, server):
     dialog = page.locator("#conflict-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.locator("h2")).to_have_text("Sync Conflict")
+    expect(dialog.locator('[data-member="heightCm"]')).to_contain_text("• Server: 183 cm (6'0\") (edited")
     expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("Current weight:")
     expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Local: 82 kg")
-    expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Server: 83 kg (edited")
+    expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Server: 80 kg (edited")
     screenshot(page, "profile-12-conflict")
     dialog.get_by_role("button", name="Keep Local").click()
-    expect(page.locator(".toast").last).to_contain_text("✓ Weight updated to 82 kg")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#profile-save")).to_be_disabled()
     status, profile = api(page, server, "GET", "/api/v1/profile")
-    assert profile["weightKg"] == 82
+    assert profile["weightKg"] == 82 and profile["heightCm"] == 180
 
     # And "Use Server": the form shows the server's copy.
     status, other = api(page, server, "PUT", "/api/v1/profile",
-                        {"dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 180, "weightKg": 84, "goal": "lose",
+                        {"dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 184, "weightKg": 82, "goal": "lose",
                          "activity": "moderate", "timeZone": "UTC"})
     page.locator("#meals-plus").click()
     page.locator("#profile-save").click()
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Use Server").click()
-    expect(page.locator("#weight")).to_have_value("84")
+    expect(page.locator("#height-cm")).to_have_value("184")
+    expect(page.locator("#weight")).to_have_value("82")
     expect(page.locator("#meals-value")).to_have_text("3")
     expect(page.locator("#profile-save")).to_be_disabled()
     assert handled_errors(page, 409) == []

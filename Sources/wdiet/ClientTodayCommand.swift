@@ -26,9 +26,11 @@ struct ClientTodayCommand: ParsableCommand {
             day = LocalDate(Date(), in: zone)
         }
         let meals = try store.meals(on: day)
-        // The latest weight on or before the day drives the targets, as on the server's dashboard.
-        let latest = try store.weights().last { LocalDate($0.loggedAt, in: zone) <= day }?.kg
-        let targets = Targets.compute(profile: profile, latestWeightKg: latest, on: day)
+        // The day's targets as on the server's dashboard (`Targets.of`): the latest weight logged before the day began
+        // (a weight logged on it counts from the next day). The device keeps the profile as saved, not its history of
+        // changes, so a past day gets today's target inputs.
+        let before = try store.weights().last { LocalDate($0.loggedAt, in: zone) < day }?.kg
+        let targets = Targets.of(day: day, profile: profile, history: PlanHistory(), weightBeforeDayKg: before)
         let totals = DailyTotals(meals: meals)
 
         print("\(day.iso) (\(zone.identifier)): \(meals.count == 1 ? "1 meal" : "\(meals.count) meals")")

@@ -16,8 +16,8 @@ struct ProfileConflictTests {
             let first = try await client.api(.get, "/api/v1/profile", session).object()
             let base = try #require(number(first["version"]))
 
-            // Another device saves 83 kg.
-            let other = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["weightKg": 83, "baseVersion": Int(base)]))
+            // Another device saves a height of 183 cm.
+            let other = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["heightCm": 183, "baseVersion": Int(base)]))
             #expect(other.status == .ok)
             let serverVersion = try #require(number(try other.object()["version"]))
             #expect(serverVersion > base)
@@ -32,15 +32,20 @@ struct ProfileConflictTests {
             #expect(error["code"] as? String == "conflict")
             let current = try #require(error["current"] as? [String: Any])
             let local = try #require(error["local"] as? [String: Any])
-            #expect(number(current["weightKg"]) == 83)
+            #expect(number(current["heightCm"]) == 183)
+            #expect(number(current["weightKg"]) == 80)
             #expect(number(current["version"]) == serverVersion)
+            #expect(number(local["heightCm"]) == 180)
             #expect(number(local["weightKg"]) == 82)
             #expect(local["dietaryPreferences"] as? [String] == ["Vegan"])
             #expect(number(error["baseVersion"]) == base)
-            #expect(error["differences"] as? [String] == ["weightKg", "dietaryPreferences"])
+            #expect(error["differences"] as? [String] == ["heightCm", "weightKg", "dietaryPreferences"])
 
-            // Nothing of the stale edit was saved; "Keep Local" sends it again against the server's version.
-            #expect(number(try await client.api(.get, "/api/v1/profile", session).object()["weightKg"]) == 83)
+            // Nothing of the stale edit was saved, not even its weight; "Keep Local" sends it again against the
+            // server's version, and the weight is logged then.
+            #expect(number(try await client.api(.get, "/api/v1/profile", session).object()["weightKg"]) == 80)
+            let noWeights = try await client.api(.get, "/api/v1/weights", session).object()["entries"] as? [Any]
+            #expect(noWeights?.isEmpty == true)
             let kept = try await client.api(
                 .put, "/api/v1/profile", session,
                 json: APIFixtures.profile(["weightKg": 82, "dietaryPreferences": ["Vegan"], "baseVersion": Int(serverVersion)])

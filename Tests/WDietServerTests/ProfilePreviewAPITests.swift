@@ -46,6 +46,59 @@ struct ProfilePreviewAPITests {
         }
     }
 
+    /// PRODUCT.md "current weight": the weight log is the one source of truth.
+    @Test("the current weight is the latest logged: the preview starts from it, measures a large change from it, and a save logs a weight")
+    func currentWeightIsTheLatestLogged() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await client.signInWithProfile()
+            // 68 kg logged yesterday (the profile still holds the onboarding 80 kg).
+            let logged = try await client.api(.post, "/api/v1/weights", session, json: ["kg": 68, "loggedAt": "2026-02-28T07:00:00Z"])
+            #expect(logged.status == .created, "\(logged.text)")
+            let profile = try await client.api(.get, "/api/v1/profile", session).object()
+            #expect(number(profile["weightKg"]) == 68)
+
+            // Unchanged: nothing moves, nothing to confirm.
+            let same = try await client.api(.get, "/api/v1/profile/preview?weightKg=68", session).object()
+            #expect(same["changesTargets"] as? Bool == false)
+            #expect(try targets(same["difference"]).values.allSatisfy { $0 == 0 })
+
+            // 67 kg: tomorrow from 68 kg against tomorrow from 67 kg. BMR 10×68 + 1,125 − 150 + 5 = 1,660 → 1,650;
+            // TDEE × 1.55 = 2,573 → 2,557.5; protein 136 → 134 g; water 2,380 → 2,345 ml. 1 kg is no large change.
+            let preview = try await client.api(.get, "/api/v1/profile/preview?weightKg=67", session).object()
+            #expect(try targets(preview["before"]) == ["bmr": 1_660, "tdee": 2_573, "calories": 2_573, "proteinGrams": 136, "waterMl": 2_380])
+            #expect(try targets(preview["after"]) == ["bmr": 1_650, "tdee": 2_558, "calories": 2_558, "proteinGrams": 134, "waterMl": 2_345])
+            #expect(preview["changesTargets"] as? Bool == true)
+            #expect(preview["effectiveDate"] as? String == "2026-03-02")
+            #expect(preview["message"] as? String == "Your plan will be updated tomorrow at midnight (Mon 2 Mar)")
+            #expect((preview["confirmations"] as? [Any])?.isEmpty == true)
+            // 80 kg (the onboarding weight) is 12 kg from the current 68 kg: confirm.
+            let back = try await client.api(.get, "/api/v1/profile/preview?weightKg=80", session).object()
+            let confirmations = try #require(back["confirmations"] as? [[String: Any]])
+            #expect(confirmations.first?["kind"] as? String == "largeWeightChange")
+            #expect(number(confirmations.first?["deltaKg"]) == 12)
+
+            // Saving 67 kg logs a weight for now; the profile's own weight and version stay.
+            let version = try #require(number(profile["version"]))
+            let saved = try await client.api(.put, "/api/v1/profile", session, json: APIFixtures.profile(["weightKg": 67, "baseVersion": Int(version)]))
+            #expect(saved.status == .ok, "\(saved.text)")
+            let answer = try saved.object()
+            #expect(number(answer["weightKg"]) == 67)
+            #expect(number(answer["version"]) == version)
+            let pending = try #require(answer["pendingChange"] as? [String: Any])
+            #expect(pending["effectiveDate"] as? String == "2026-03-02")
+            let entries = try #require(try await client.api(.get, "/api/v1/weights", session).object()["entries"] as? [[String: Any]])
+            #expect(entries.compactMap { number($0["kg"]) } == [68, 67])
+            #expect(entries.last?["localDate"] as? String == "2026-03-01")
+            // Today's plan stays on 68 kg; tomorrow's is 67 kg.
+            let today = try await client.api(.get, "/api/v1/plan", session).object()
+            #expect(number(today["protein"]) == 136)
+            #expect(today["planUpdatesOn"] as? String == "2026-03-02")
+            let tomorrow = try await client.api(.get, "/api/v1/plan?date=2026-03-02", session).object()
+            #expect(number(tomorrow["protein"]) == 134)
+        }
+    }
+
     @Test("a goal change from lose to maintain: protein 160 → 128 g, calories unchanged in a maintenance phase; confirm the goal")
     func goalChange() async throws {
         let t = try TestApp()

@@ -23,8 +23,19 @@ struct PlanAPI: Sendable {
         let targets = stored.targets(on: date, weightBeforeDayKg: weight)
         return PlanSummary(
             date: date, targets: targets, weightKg: weight ?? profile.weightKg, goal: profile.goal,
-            planUpdatesOn: stored.pendingChange(on: date)?.effectiveDate
+            planUpdatesOn: try await planUpdatesOn(stored, date: date, weightInUse: weight ?? profile.weightKg, userId: context.userId)
         )
+    }
+}
+
+extension PlanAPI {
+    /// The next day while a profile change saved on `date` waits, or while a weight logged on `date` differs from the
+    /// one its targets use (PRODUCT.md "current weight": it counts from the next day).
+    func planUpdatesOn(_ stored: StoredProfile, date: LocalDate, weightInUse: Double, userId: UUID) async throws -> LocalDate? {
+        if let change = stored.pendingChange(on: date) { return change.effectiveDate }
+        let latest = try await services.weights.recentDailyWeights(userId: userId, through: date, days: 1).last
+        guard let latest, latest.localDate == date, latest.entry.kg != weightInUse else { return nil }
+        return date.adding(days: 1)
     }
 }
 

@@ -15,17 +15,30 @@ struct ProfileAPI: Sendable {
 
     @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> ProfileJSON {
         guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
-        return ProfileJSON(stored, now: services.now())
+        let now = services.now()
+        let current = try await CurrentWeight.read(services, userId: context.userId, today: LocalDate(now, in: stored.profile.timeZone))
+        return ProfileJSON(stored, now: now, current: current)
     }
 
     /// Creates (201) or replaces (200) the profile. A change of the targets waits for the user's next midnight and
     /// the answer says so; a stale `baseVersion` is 409 with the client's and the server's copies; the 11th change
     /// within an hour is 429 with `Retry-After`.
+    ///
+    /// Over an existing profile `weightKg` is the current weight (PRODUCT.md "current weight"): when it differs from
+    /// the latest logged weight, the save logs it as a weight for now (`WeightLogging`, so it is in the weight log and
+    /// moves the targets from tomorrow), and the profile's own weight (the onboarding one) stays as it was.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let body = try await APIInput.decode(ProfileBody.self, from: request, context: context)
         let existing = try await services.profiles.profile(userId: context.userId)
         let now = services.now()
-        let profile = try body.profile(over: existing?.profile, now: now)
+        let typed = try body.profile(over: existing?.profile, now: now)
+        var profile = typed
+        var newWeightKg: Double?
+        if let existing {
+            let current = try await CurrentWeight.read(services, userId: context.userId, today: LocalDate(now, in: existing.profile.timeZone))
+            if body.weightKg.isPresent, current.isChange(typed.weightKg, of: existing) { newWeightKg = typed.weightKg }
+            profile.weightKg = existing.profile.weightKg
+        }
 
         let saved: StoredProfile
         do {
@@ -37,9 +50,16 @@ struct ProfileAPI: Sendable {
             guard case StoreError.conflict(let message) = error,
                   let current = try await services.profiles.profile(userId: context.userId)
             else { throw error }
+            let weight = try await CurrentWeight.read(services, userId: context.userId, today: LocalDate(now, in: current.profile.timeZone))
             return try ProfileConflictJSON(
-                message: message, local: profile, baseVersion: body.baseVersion.value, server: current, userId: context.userId, now: now
+                message: message, local: typed, baseVersion: body.baseVersion.value, server: current, userId: context.userId, now: now,
+                currentWeight: weight
             ).response()
+        }
+        if let newWeightKg {
+            _ = try await WeightLogging(services: services).log(
+                WeightEntry(id: TimeOrderedUUID.make(), kg: newWeightKg, loggedAt: now), userId: context.userId,
+                profile: saved.profile, logger: context.logger)
         }
         // The first profile saved from the web app's onboarding ends it (004 Story 5.2): recorded here, never by the
         // page. An app signed in with a bearer token walks its own onboarding and posts the event itself.
@@ -47,7 +67,8 @@ struct ProfileAPI: Sendable {
             services.events.recordOnce(.onboardingFinished, ["goal": profile.goal.rawValue], userId: context.userId,
                                    id: EventRecorder.stableId(userId: context.userId, key: "onboarding-finished"), logger: context.logger)
         }
-        return try ProfileJSON(saved, now: now)
+        let current = try await CurrentWeight.read(services, userId: context.userId, today: LocalDate(now, in: saved.profile.timeZone))
+        return try ProfileJSON(saved, now: now, current: current)
             .response(from: request, context: context)
             .withStatus(existing == nil ? .created : .ok)
     }

@@ -38,13 +38,15 @@ struct ProfileJSON: ResponseEncodable, Sendable {
     /// Set while a saved change of the targets waits for midnight ("changes apply tomorrow").
     var pendingChange: PendingChange?
 
-    init(_ stored: StoredProfile, now: Date) {
+    /// `current`: the weight log's side (PRODUCT.md "current weight"): `weightKg` is then the latest logged weight,
+    /// and a weight logged today that waits for midnight counts as a pending change. Without it, the profile's own.
+    init(_ stored: StoredProfile, now: Date, current: CurrentWeight? = nil) {
         let p = stored.profile
         dateOfBirth = p.dateOfBirth
         sex = p.sex
         genderDescription = p.genderDescription
         heightCm = p.heightCm
-        weightKg = p.weightKg
+        weightKg = current?.shown(stored) ?? p.weightKg
         targetWeightKg = p.targetWeightKg
         targetDate = p.targetDate
         goal = p.goal
@@ -62,9 +64,8 @@ struct ProfileJSON: ResponseEncodable, Sendable {
         version = stored.version
         updatedAt = stored.updatedAt
         let today = LocalDate(now, in: p.timeZone)
-        pendingChange = stored.pendingChange(on: today).flatMap { change in
-            change.notice(today: today).map { PendingChange(effectiveDate: change.effectiveDate, message: $0) }
-        }
+        let effectiveDate = current?.planUpdatesOn(stored, today: today) ?? stored.pendingChange(on: today)?.effectiveDate
+        pendingChange = effectiveDate.map { PendingChange(effectiveDate: $0, message: PlanChange.notice(effectiveDate: $0, today: today)) }
     }
 }
 
@@ -91,8 +92,11 @@ struct ProfileConflictJSON: Encodable {
         "heightUnit", "planStartDate",
     ]
 
-    init(message: String, local: Profile, baseVersion: Int64?, server: StoredProfile, userId: UUID, now: Date) throws {
-        let current = ProfileJSON(server, now: now)
+    init(
+        message: String, local: Profile, baseVersion: Int64?, server: StoredProfile, userId: UUID, now: Date,
+        currentWeight: CurrentWeight? = nil
+    ) throws {
+        let current = ProfileJSON(server, now: now, current: currentWeight)
         let localCopy = ProfileJSON(
             StoredProfile(profile: local, userId: userId, version: baseVersion ?? 0, createdAt: server.createdAt, updatedAt: now),
             now: now

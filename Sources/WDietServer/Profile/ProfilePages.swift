@@ -142,33 +142,37 @@ struct ProfilePages: Sendable {
             guard let stored = try await services.profiles.profile(userId: userId) else {
                 return try WebTemplates.page("profile-empty", EmptyPage(chrome: PageChrome(context: context)))
             }
-            let latestWeight = try await services.weights.latestWeight(userId: userId)?.entry.kg
-            return try WebTemplates.page("profile", try page(stored, latestWeightKg: latestWeight, context: context))
+            let today = LocalDate(services.now(), in: stored.profile.timeZone)
+            let current = try await CurrentWeight.read(services, userId: userId, today: today)
+            return try WebTemplates.page("profile", try page(stored, current: current, context: context))
         }
     }
 
-    func page(_ stored: StoredProfile, latestWeightKg: Double?, context: WebUserContext) throws -> ProfilePage {
+    /// `current`: the weight log's side of the profile (PRODUCT.md "current weight"): the weight field shows the
+    /// latest logged weight, and the targets are the days' own (`Targets.of`).
+    func page(_ stored: StoredProfile, current: CurrentWeight, context: WebUserContext) throws -> ProfilePage {
         let now = services.now()
         let strings = Strings.current
         let profile = stored.profile
         let today = LocalDate(now, in: profile.timeZone)
-        let json = try APICoding.encoder.encode(ProfileJSON(stored, now: now))
+        let json = try APICoding.encoder.encode(ProfileJSON(stored, now: now, current: current))
         let (feet, inches) = Units.feetAndInches(fromCentimetres: profile.heightCm)
         let inKg = profile.weightUnit == .kg
         func weightText(_ kg: Double?) -> String {
             guard let kg else { return "" }
             return Self.decimal(inKg ? Units.tenth(kg) : Units.pounds(fromKilograms: kg))
         }
-        let targets = Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: today)
-        // Both columns of a waiting change on its first day, so the difference is the change's and not tomorrow's
-        // MATADOR switch (as GET /profile/preview compares them).
+        // Today's targets: the inputs and the weight as they stood when today began.
+        let targets = stored.targets(on: today, weightBeforeDayKg: current.beforeTodayKg)
+        // Both columns of a waiting change (of the inputs, or a weight logged today) on its first day, so the
+        // difference is the change's and not tomorrow's MATADOR switch (as GET /profile/preview compares them).
         let tomorrow = today.adding(days: 1)
-        let startOfDay = Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: tomorrow)
-        let waiting = stored.pendingChange(on: today).map { change -> (date: LocalDate, after: Targets, before: Targets) in
+        let startOfDay = Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: current.beforeTodayKg, on: tomorrow)
+        let waiting = current.planUpdatesOn(stored, today: today).map { date -> (date: LocalDate, after: Targets, before: Targets) in
             (
-                date: change.effectiveDate,
-                after: Targets.compute(profile: profile, latestWeightKg: latestWeightKg, on: change.effectiveDate),
-                before: Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: latestWeightKg, on: change.effectiveDate)
+                date: date,
+                after: stored.targets(on: date, weightBeforeDayKg: current.latestKg),
+                before: Targets.compute(profile: stored.profile(forTargetsOn: today), latestWeightKg: current.beforeTodayKg, on: date)
             )
         }
         return ProfilePage(
@@ -193,7 +197,7 @@ struct ProfilePages: Sendable {
             heightA11y: strings("profile.enterHeightCm"),
             weightInKg: inKg,
             weightUnit: inKg ? "kg" : "lb",
-            weight: weightText(profile.weightKg),
+            weight: weightText(current.shown(stored)),
             weightA11y: strings("profile.enterWeightKg"),
             targetWeight: weightText(profile.targetWeightKg),
             targetWeightA11y: strings("profile.enterTargetWeightKg"),
@@ -214,7 +218,7 @@ struct ProfilePages: Sendable {
             mealsPerDay: profile.mealsPerDay,
             mealsPerDayText: strings("profile.mealsPerDayCount", count: profile.mealsPerDay),
             targets: Self.targetRows(targets, startOfDayTomorrow: startOfDay, waiting: waiting),
-            pendingNotice: stored.pendingChange(on: today)?.notice(today: today),
+            pendingNotice: current.notice(stored, today: today),
             floorNote: targets.floorApplied ? strings("dashboard.floorNote", ["floor": strings.number(targets.calories)]) : nil
         )
     }

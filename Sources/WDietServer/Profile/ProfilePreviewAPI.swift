@@ -18,10 +18,11 @@ struct ProfilePreviewAPI: Sendable {
     @Sendable func preview(_ request: Request, context: AuthenticatedContext) async throws -> ProfilePreviewJSON {
         guard let stored = try await services.profiles.profile(userId: context.userId) else { throw APIError.profileMissing }
         let now = services.now()
-        let body = try Self.body(from: request.uri.queryParameters, over: ProfileJSON(stored, now: now))
+        // The saved members under the query's, with the current weight (the latest logged) as `weightKg`.
+        let current = try await CurrentWeight.read(services, userId: context.userId, today: LocalDate(now, in: stored.profile.timeZone))
+        let body = try Self.body(from: request.uri.queryParameters, over: ProfileJSON(stored, now: now, current: current))
         let proposed = try body.profile(over: stored.profile, now: now)
-        let latestWeight = try await services.weights.latestWeight(userId: context.userId)?.entry.kg
-        return ProfilePreviewJSON(stored: stored, proposed: proposed, latestWeightKg: latestWeight, now: now)
+        return ProfilePreviewJSON(stored: stored, proposed: proposed, current: current, now: now)
     }
 
     /// The saved profile's members with the query's on top, decoded as a `PUT` body would be.

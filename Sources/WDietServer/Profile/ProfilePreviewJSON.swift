@@ -69,21 +69,33 @@ struct ProfilePreviewJSON: ResponseEncodable, Sendable {
     var message: String?
     var confirmations: [Confirmation]
 
-    init(stored: StoredProfile, proposed: Profile, latestWeightKg: Double?, now: Date) {
+    /// `proposed.weightKg` is the current weight as typed (PRODUCT.md "current weight"): a new one is logged for today
+    /// and, like a change of the target inputs, reaches the targets tomorrow. Both columns are tomorrow's, each with
+    /// the weight tomorrow would use: the latest logged, or the typed one when it is new.
+    init(stored: StoredProfile, proposed: Profile, current: CurrentWeight, now: Date) {
         let today = LocalDate(now, in: proposed.timeZone)
-        let change = PlanChange.afterSaving(proposed, over: stored.profile, pending: stored.planChange, at: now)
+        let weightChanges = current.isChange(proposed.weightKg, of: stored)
+        // What the save would store: the profile's own weight stays.
+        var saving = proposed
+        saving.weightKg = stored.profile.weightKg
+        let change = PlanChange.afterSaving(saving, over: stored.profile, pending: stored.planChange, at: now)
         let day = today.adding(days: 1)
         date = day
-        before = TargetValues(Targets.compute(profile: stored.profile, latestWeightKg: latestWeightKg, on: day))
-        after = TargetValues(Targets.compute(profile: proposed, latestWeightKg: latestWeightKg, on: day))
+        before = TargetValues(Targets.compute(profile: stored.profile, latestWeightKg: current.latestKg, on: day))
+        after = TargetValues(Targets.compute(profile: saving, latestWeightKg: weightChanges ? proposed.weightKg : current.latestKg, on: day))
         difference = after.minus(before)
-        changesTargets = stored.profile.targetInputs != proposed.targetInputs
-        // No change left waiting (an edit back to the inputs the day began with) applies at once.
-        let waiting = changesTargets ? change : nil
-        effectiveDate = waiting?.effectiveDate
-        effectiveAt = waiting.map { $0.effectiveInstant(in: proposed.timeZone) }
-        message = waiting?.notice(today: today)
-        confirmations = ProfileConfirmation.needed(saved: stored.profile, proposed: proposed, today: today).map(Self.confirmation)
+        let inputsChange = stored.profile.targetInputs != saving.targetInputs
+        changesTargets = inputsChange || weightChanges
+        // No change left waiting (an edit back to the inputs the day began with) applies at once; a new weight waits
+        // for tomorrow.
+        let waiting = (inputsChange ? change?.effectiveDate : nil) ?? (weightChanges ? day : nil)
+        effectiveDate = waiting
+        effectiveAt = waiting.map { $0.startInstant(in: proposed.timeZone) }
+        message = waiting.map { PlanChange.notice(effectiveDate: $0, today: today) }
+        // A "large change" is measured from the current weight, as the page shows it.
+        var saved = stored.profile
+        saved.weightKg = current.shown(stored)
+        confirmations = ProfileConfirmation.needed(saved: saved, proposed: proposed, today: today).map(Self.confirmation)
     }
 
     static func confirmation(_ confirmation: ProfileConfirmation) -> Confirmation {
