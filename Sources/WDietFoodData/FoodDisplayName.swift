@@ -24,7 +24,7 @@ public enum FoodDisplayName {
     /// for the plain one and the one "with added solution"), they keep every part that is not noise, and their
     /// parts then too, and their full names if even that reads the same.
     public static func short(_ longDescriptions: [String]) -> [String] {
-        var names = longDescriptions.map { short($0) }
+        var names = longDescriptions.map(remembered)
         let fallbacks: [(String) -> String] = [
             { short($0, maximumSegments: .max) }, { short($0, maximumSegments: .max, droppingNoise: false) }, { $0 },
         ]
@@ -38,6 +38,14 @@ public enum FoodDisplayName {
         }
         return names
     }
+
+    /// `short(_:)` with the default limits, remembered: a server shows the same few thousand names over and over,
+    /// and working one out costs more than the rest of a result's JSON.
+    static func remembered(_ longDescription: String) -> String {
+        shortNames.value(for: longDescription) { short(longDescription) }
+    }
+
+    private static let shortNames = BoundedCache<String, String>(capacity: 50_000)
 
     public static func short(
         _ longDescription: String, maximumSegments: Int = FoodDisplayName.maximumSegments, droppingNoise: Bool = true

@@ -37,7 +37,8 @@ struct FoodJSON: Encodable, Sendable {
     /// A medium one when USDA lists it, else USDA's first measure; absent when it lists none.
     var commonPortion: CommonPortion?
 
-    init(_ result: FoodSearchResult) {
+    /// `shortName` when the page worked it out (`FoodSearchJSON`), else the food's own.
+    init(_ result: FoodSearchResult, shortName: String? = nil) {
         id = result.id
         name = result.name
         foodGroup = result.foodGroup
@@ -48,7 +49,7 @@ struct FoodJSON: Encodable, Sendable {
         fatPer100g = n.fat
         fiberPer100g = n.fiber
         portions = Self.portions(result.measures)
-        shortName = FoodDisplayName.short(result.name)
+        self.shortName = shortName ?? FoodDisplayName.short(result.name)
         commonPortion = HouseholdMeasure.common(in: result.measures).map { measure in
             CommonPortion(
                 label: measure.label, shortLabel: FoodDisplayName.withoutAsides(measure.label), grams: measure.grams,

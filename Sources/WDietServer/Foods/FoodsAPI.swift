@@ -55,8 +55,7 @@ struct FoodSearchJSON: ResponseEncodable, Sendable {
 
     /// The page, with short names that tell its foods apart (`FoodDisplayName.short(_:)` on the whole page).
     init(_ results: [FoodSearchResult]) {
-        var foods = results.map(FoodJSON.init)
-        for (index, name) in FoodDisplayName.short(results.map(\.name)).enumerated() { foods[index].shortName = name }
-        self.results = foods
+        let names = FoodDisplayName.short(results.map(\.name))
+        self.results = results.indices.map { FoodJSON(results[$0], shortName: names[$0]) }
     }
 }
