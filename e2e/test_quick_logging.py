@@ -134,13 +134,15 @@ def test_a_day_of_ten_foods_in_at_most_25_taps(server, page):
     person.tap(page.get_by_role("option").filter(has_text="Spinach, raw").first)
     person.tap(page.get_by_role("button", name="Add to Meal"))
     person.tap(recent(page, "Potatoes, baked, flesh and skin"))
+    expect(page.locator(".toast").filter(has_text="Potatoes, baked, flesh and skin added · Total: 596 cal")).to_be_visible()
     basket = page.locator("#basket")
     expect(basket.locator(".basket__item")).to_have_count(3)
     # 206 cal/100 g salmon × 2 = 412, potatoes as yesterday (173 g: 161), spinach 100 g: 23.
     expect(page.locator("#basket-total")).to_have_text("Total: 596 cal")
     screenshot(page, "17-log-meal-basket")
-    person.tap(page.get_by_role("button", name="Save Meal"))
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
+    # The meals list drops ?saved= from the address once it has shown the notice: wait for the navigation itself.
+    with page.expect_navigation(url=re.compile(r".*/meals/today\?saved=.*"), wait_until="commit"):
+        person.tap(page.get_by_role("button", name="Save Meal"))
 
     meals = meals_on(page, server, today())
     assert len(meals) == 10, [m["name"] for m in meals]
@@ -283,8 +285,9 @@ def test_a_meal_of_several_foods_adjusted_trimmed_and_saved_once(server, page):
 
     batches = []
     page.on("request", lambda r: batches.append(r.url) if r.method == "POST" and "/api/v1/meals" in r.url else None)
-    page.get_by_role("button", name="Save Meal").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
+    # The meals list drops ?saved= from the address once it has shown the notice: wait for the navigation itself.
+    with page.expect_navigation(url=re.compile(r".*/meals/today\?saved=.*"), wait_until="commit"):
+        page.get_by_role("button", name="Save Meal").click()
     assert [url.rsplit("/api/v1", 1)[1] for url in batches] == ["/meals/batch"]
     meals = meals_on(page, server, today())
     assert sorted((m["foodId"], m["grams"], m["calories"], m["slot"]) for m in meals) == [
@@ -375,8 +378,9 @@ def test_logging_onto_a_past_day_with_its_own_time(server, page):
     # A food from search saved alone returns to that day's meals.
     page.get_by_role("combobox", name="Search food").press_sequentially("apple", delay=20)
     page.get_by_role("option").first.click()
-    page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_url(re.compile(rf".*/meals/today\?date={day.isoformat()}&saved=.*"), wait_until="commit")
+    # The meals list drops ?saved= from the address once it has shown the notice: wait for the navigation itself.
+    with page.expect_navigation(url=re.compile(rf".*/meals/today\?date={day.isoformat()}&saved=.*"), wait_until="commit"):
+        page.get_by_role("button", name="Save", exact=True).click()
     [searched] = [m for m in meals_on(page, server, day) if m["foodId"] != BANANA]
 
     # "Same as the day before" copies the day before that day onto it.
@@ -408,15 +412,17 @@ def test_copy_a_meal_and_a_whole_day_to_today_from_the_meals_list(server, page):
     day = today() - datetime.timedelta(days=1)
     page.goto(server + f"/meals/today?date={day.isoformat()}")
     salmon = page.locator(".meal-row").filter(has_text="Fish, salmon")
-    salmon.get_by_role("button", name="Copy to today").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
+    # The meals list drops ?saved= from the address once it has shown the notice: wait for the navigation itself.
+    with page.expect_navigation(url=re.compile(r".*/meals/today\?saved=.*"), wait_until="commit"):
+        salmon.get_by_role("button", name="Copy to today").click()
     [copy] = meals_on(page, server, today())
     assert (copy["foodId"], copy["slot"], copy["calories"], copy["loggedAt"]) == (
         SALMON, "dinner", 309, f"{today().isoformat()}T18:30:00.000Z")
 
     page.goto(server + f"/meals/today?date={day.isoformat()}")
-    page.get_by_role("button", name="Copy this day to today").click()
-    page.wait_for_url(re.compile(r".*/meals/today\?saved=.*"), wait_until="commit")
+    # The meals list drops ?saved= from the address once it has shown the notice: wait for the navigation itself.
+    with page.expect_navigation(url=re.compile(r".*/meals/today\?saved=.*"), wait_until="commit"):
+        page.get_by_role("button", name="Copy this day to today").click()
     meals = meals_on(page, server, today())
     assert sorted(m["foodId"] for m in meals) == sorted([m["foodId"] for m in yesterday] + [SALMON])
     # Today's own list offers no copy to today.

@@ -110,7 +110,12 @@ window.WDietQuickLog = (function () {
   /** One tap: log it now, or add it to the meal being built. */
   function pick(entry, button) {
     const item = { name: displayName(entry), body: bodyOf(entry), kcal: entry.calories, amount: amountText(entry), food: foods[entry.foodId] || null };
-    if (basket.length > 0) { addToBasket(item); return; }
+    if (basket.length > 0) {
+      addToBasket(item);
+      // The basket may be above the screen: say what it holds now.
+      WDiet.toast(WDiet.t("quicklog.addedToMeal", { name: item.name, kcal: kcalText(basket.reduce((sum, food) => sum + food.kcal, 0)) }), { duration: 2500 });
+      return;
+    }
     run(button, async () => {
       const body = Object.assign({ id: WDiet.newId() }, item.body, when());
       const meal = await WDiet.api("POST", "/api/v1/meals", body);
@@ -221,6 +226,8 @@ window.WDietQuickLog = (function () {
       const value = Number(String(servings.value).trim().replace(",", "."));
       return Number.isFinite(value) && value > 0 ? value : 1;
     };
+    // Return in the servings field logs, as the button does.
+    servings.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); main.click(); } });
     main.addEventListener("click", () => run(main, async () => {
       const body = Object.assign({ servings: eaten(), requestId: WDiet.newId() }, when());
       const result = await WDiet.api("POST", `/api/v1/saved-meals/${saved.id}/log`, body);
