@@ -127,4 +127,44 @@ struct WebAnyDayTests {
         }
     }
 
+
+    @Test("a time on a meal's day in Berlin, across both clock changes of 2026")
+    func timeOnTheMealsDay() {
+        let berlin = Fixtures.zone("Europe/Berlin")
+        func at(_ time: String, _ day: String) -> Date? {
+            MealDayForm.minuteOfDay(time).map { MealDayForm.instant(minuteOfDay: $0, on: Fixtures.date(day), in: berlin) }
+        }
+        #expect(at("08:00", "2026-02-20") == Fixtures.utc("2026-02-20T07:00:00Z"))
+        #expect(at("23:59", "2026-02-20") == Fixtures.utc("2026-02-20T22:59:00Z"))
+        // 29 March: 02:00 CET becomes 03:00 CEST. 03:30 is CEST; 02:30 never happens and reads as 03:30.
+        #expect(at("03:30", "2026-03-29") == Fixtures.utc("2026-03-29T01:30:00Z"))
+        #expect(at("02:30", "2026-03-29") == Fixtures.utc("2026-03-29T01:30:00Z"))
+        #expect(at("01:30", "2026-03-29") == Fixtures.utc("2026-03-29T00:30:00Z"))
+        // 25 October: 03:00 CEST becomes 02:00 CET. 02:30 happens twice: the first; 10:00 is CET.
+        #expect(at("02:30", "2026-10-25") == Fixtures.utc("2026-10-25T00:30:00Z"))
+        #expect(at("10:00", "2026-10-25") == Fixtures.utc("2026-10-25T09:00:00Z"))
+        #expect(MealDayForm.timeText(Fixtures.utc("2026-10-25T09:00:00Z"), in: berlin) == "10:00")
+        for text in ["24:00", "12:60", "noon", "1230", ""] { #expect(MealDayForm.minuteOfDay(text) == nil, "\(text)") }
+        #expect(MealDayForm.minuteOfDay("7:05") == 425)
+    }
+
+    @Test("the dashboard lists the day's weights with Edit and Delete; another day's stay off it")
+    func dayWeights() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            let session = try await WebDashboardSession.withProfile(client)
+            for (kg, at) in [(80.2, "2026-02-27T07:30:00Z"), (79.9, "2026-02-27T18:00:00Z"), (79.5, "2026-02-28T07:00:00Z")] {
+                #expect(try await session.api(client, .post, "/api/v1/weights", json: ["kg": kg, "loggedAt": at]).status == .created)
+            }
+            let html = try await session.get(client, "/dashboard?date=2026-02-27").text
+            // Berlin times; the day's current value is the later one.
+            #expect(html.contains("Weights logged on Fri 27 Feb"))
+            #expect(html.contains("aria-label=\"Edit weight 80.2 kg, 8:30 AM\"") && html.contains("data-value=\"80.2\""))
+            #expect(html.contains("aria-label=\"Delete weight 79.9 kg, 7:00 PM\""))
+            #expect(!html.contains("79.5 kg, "))
+            #expect(html.contains("id=\"weight-card-value\">79.9 kg<"))
+            let today = try await session.get(client, "/dashboard").text
+            #expect(!today.contains("weight-entries__list"))
+        }
+    }
 }

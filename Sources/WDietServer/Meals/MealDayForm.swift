@@ -7,8 +7,7 @@ import WDietStore
 enum MealDayForm {
     /// "08:05" in the user's zone: the value of an `<input type=time>`.
     static func timeText(_ instant: Date, in timeZone: TimeZone) -> String {
-        let minutes = (timeZone.secondsFromGMT(for: instant) + Int(instant.timeIntervalSince1970.rounded(.down)))
-        let minuteOfDay = ((minutes % 86_400) + 86_400) % 86_400 / 60
+        let minuteOfDay = minute(of: instant, in: timeZone)
         return String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
     }
 
@@ -22,21 +21,29 @@ enum MealDayForm {
     }
 
     /// The instant of `minuteOfDay` on `day` in `timeZone`. A wall time that does not exist (skipped by a clock
-    /// change) moves on by the gap, as a clock does; one that happens twice is its first.
+    /// change) reads as the time the gap later; one that happens twice is its first.
     static func instant(minuteOfDay: Int, on day: LocalDate, in timeZone: TimeZone) -> Date {
         let start = day.startInstant(in: timeZone)
         let guess = start.addingTimeInterval(TimeInterval(minuteOfDay * 60))
         // Correct for an offset change between midnight and the wall time.
         let shift = timeZone.secondsFromGMT(for: start) - timeZone.secondsFromGMT(for: guess)
-        return guess.addingTimeInterval(TimeInterval(shift))
+        let corrected = guess.addingTimeInterval(TimeInterval(shift))
+        // A wall time the clock skipped (02:30 when clocks go 02:00 → 03:00) reads as the time an hour on (03:30).
+        return minute(of: corrected, in: timeZone) == minuteOfDay ? corrected : guess
     }
 
-    /// The posted `time` on the meal's day: `.absent` when the form sent none (the time stays), else the instant;
-    /// `InvalidInput` under `time` when it is not a time of day.
-    static func loggedAt(from form: WebForm, on day: LocalDate, in timeZone: TimeZone) throws(InvalidInput) -> JSONField<Date> {
+    /// Minutes after local midnight of `instant` in `timeZone`.
+    static func minute(of instant: Date, in timeZone: TimeZone) -> Int {
+        ((timeZone.secondsFromGMT(for: instant) + Int(instant.timeIntervalSince1970.rounded(.down))) % 86_400 + 86_400) % 86_400 / 60
+    }
+
+    /// The posted `time` on the meal's day: `.absent` when the form sent none or the minute the meal has (the time
+    /// stays, to the second), else the instant; `InvalidInput` under `time` when it is not a time of day.
+    static func loggedAt(from form: WebForm, on day: LocalDate, in timeZone: TimeZone, current: Date? = nil) throws(InvalidInput) -> JSONField<Date> {
         let text = form.text("time")
         guard !text.isEmpty else { return .absent }
         guard let minute = minuteOfDay(text) else { throw InvalidInput(["time": Strings.current("days.timeError")]) }
+        if let current, self.minute(of: current, in: timeZone) == minute { return .absent }
         return .value(instant(minuteOfDay: minute, on: day, in: timeZone))
     }
 }

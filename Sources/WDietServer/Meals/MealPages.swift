@@ -115,7 +115,8 @@ struct MealPages: Sendable {
             let members = existing.meal.source == .database ? MealForm.foodEditMembers : MealForm.manualMembers
             // The time is changed on the meal's own day (issue 17: a past meal keeps its day).
             var body = try MealForm.body(from: form, members: members)
-            body.loggedAt = try MealDayForm.loggedAt(from: form, on: existing.localDate, in: stored.profile.timeZone)
+            body.loggedAt = try MealDayForm.loggedAt(
+                from: form, on: existing.localDate, in: stored.profile.timeZone, current: existing.meal.loggedAt)
             let changed = try await logging.change(existing, with: body, userId: context.userId, profile: stored.profile)
             throw WebRedirect(location: "/meals/today?updated=\(existing.id.uuidString.lowercased())" + dayMember(of: changed, profile: stored.profile))
         } catch let invalid as InvalidInput {
