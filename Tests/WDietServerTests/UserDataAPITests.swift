@@ -266,6 +266,46 @@ struct UserDataAPITests {
         }
     }
 
+    @Test("the profile's earlier plan changes go out in the JSON and CSV exports and come back with the import")
+    func planHistoryRoundTrip() async throws {
+        let t = try TestApp(clockStart: Fixtures.utc("2026-02-10T09:00:00Z"))
+        try await t.app.test(.router) { client in
+            let signedIn = try await client.register("kim@example.com")
+            let kim = APISession(token: signedIn.token, userId: signedIn.user.id)
+            _ = try await client.api(.put, "/api/v1/profile", kim, json: APIFixtures.profile())
+            // Very active from a save on 15 Feb, maintaining from one on 28 Feb: two changes, the first an earlier one.
+            t.clock.set(Fixtures.utc("2026-02-15T14:00:00Z"))
+            _ = try await client.api(.put, "/api/v1/profile", kim, json: APIFixtures.profile(["activity": "very"]))
+            t.clock.set(Fixtures.utc("2026-02-28T14:00:00Z"))
+            _ = try await client.api(.put, "/api/v1/profile", kim, json: APIFixtures.profile(["activity": "very", "goal": "maintain"]))
+
+            let exported = try await client.api(.get, "/api/v1/export", kim).text
+            let document = try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any]
+            let profile = try #require(document?["profile"] as? [String: Any])
+            #expect((profile["planChange"] as? [String: Any])?["changedOn"] as? String == "2026-02-28")
+            let earlier = try #require(profile["earlierPlanChanges"] as? [[String: Any]])
+            #expect(earlier.map { $0["changedOn"] as? String } == ["2026-02-15"])
+            #expect((earlier.first?["previous"] as? [String: Any])?["activity"] as? String == "moderate")
+
+            let csv = try await client.api(.get, "/api/v1/export?format=csv", kim)
+            let archive = try Archive(data: Data(buffer: csv.body), accessMode: .read)
+            var data = Data()
+            _ = try archive.extract(try #require(archive["profile.csv"])) { data.append($0) }
+            let rows = Self.parseCSV(String(decoding: data, as: UTF8.self))
+            #expect(Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))["planEarlierChanges"]?.contains("\"changedOn\":\"2026-02-15\"") == true)
+
+            // Imported elsewhere, 20 Feb keeps its own targets (very active, losing: 1,780 × 1.725 − 500 = 2,571 in a diet phase).
+            let fresh = try await client.register("kim.new@example.com")
+            let newcomer = APISession(token: fresh.token, userId: fresh.user.id)
+            #expect(try await client.api(.post, "/api/v1/import", newcomer, body: exported).status == .created)
+            let plan = try await client.api(.get, "/api/v1/plan?date=2026-02-20", newcomer).object()
+            #expect(number(plan["calories"]) == 2_571)
+            // 10 Feb (plan day 41, maintenance), still moderately active: 1,780 × 1.55 = 2,759.
+            let early = try await client.api(.get, "/api/v1/plan?date=2026-02-10", newcomer).object()
+            #expect(number(early["calories"]) == 2_759)
+        }
+    }
+
     @Test("an export whose description breaks the rules is refused by path; one from before the field imports with none")
     func genderDescriptionImportRules() async throws {
         let t = try TestApp()
