@@ -163,7 +163,7 @@ struct GermanDashboardTests {
             #expect(html.contains(#"<h2 class="weight-sheet__title" id="weight-sheet-title">Gewicht eintragen</h2>"#))
             #expect(html.contains(#"<label class="visually-hidden" for="weight-whole">Ganze kg</label>"#))
             #expect(html.contains(#"<span class="weight-picker__dot" aria-hidden="true">,</span>"#))
-            #expect(html.contains(#"<a class="button button--primary log-meal" href="/meals/new">Mahlzeit eintragen</a>"#))
+            #expect(html.contains(#"<a class="button button--primary log-meal" id="log-meal" href="/meals/new">Mahlzeit eintragen</a>"#))
             #expect(html.contains(#"<span class="visually-hidden">Fortschritt</span>"#))
             #expect(html.contains(#"<nav class="tabbar" aria-label="Hauptnavigation">"#))
             #expect(!html.contains("Eating window") && !html.contains(" cal<") && !html.contains(">Log Weight<"))

@@ -113,7 +113,10 @@ struct WebMealPagesTests {
             #expect(html.contains("No results found — "))
             #expect(html.contains("Search unavailable — "))
             #expect(html.contains(#"data-calorie-message="Calories must be between 1-9999""#))
-            for meal in ["Breakfast", "Lunch", "Dinner", "Snack"] { #expect(html.contains(#"data-meal-type="\#(meal)""#)) }
+            // The slot picker (issue 17) names a manual meal as the chips did: one button per slot, in the reader's words.
+            for (slot, label) in [("breakfast", "Breakfast"), ("lunch", "Lunch"), ("dinner", "Dinner"), ("snack", "Snack")] {
+                #expect(html.contains(#"class="slot-picker__option" data-slot="\#(slot)" data-label="\#(label)""#))
+            }
             #expect(mealHiddenCSRF(in: html) == user.csrfToken)
             #expect(html.contains(#"<meta name="csrf-token" content="\#(user.csrfToken)">"#))
 

@@ -66,12 +66,6 @@ struct ManualMealForm: Sendable {
     }
 }
 
-/// A meal-type shortcut chip: fills the manual form's name.
-struct MealTypeChip: Sendable {
-    var label: String
-    var emoji: String
-}
-
 /// One macro in the running totals: "😊 Protein 85g" / "😊 Eiweiß 85 g" (the smiley hidden before the day's first meal).
 struct MacroTotal: Sendable {
     var key: String
@@ -293,13 +287,6 @@ struct EditMealPage: Sendable {
 enum MealForm {
     static let manualMembers = ["name", "calories", "protein", "carbs", "fat", "fiber"]
     static let foodEditMembers = ["name", "grams"]
-
-    /// The chips' labels are the reader's language: a chip fills the name, as if typed.
-    static var mealTypes: [MealTypeChip] {
-        [("breakfast", "🍳"), ("lunch", "🥗"), ("dinner", "🍽️"), ("snack", "🍎")].map {
-            MealTypeChip(label: Strings.current("meals.\($0.0)"), emoji: $0.1)
-        }
-    }
 
     /// The form's members as JSON strings; an empty number field is "nothing typed" (it clears an optional macro).
     static func body(from form: WebForm, members: [String]) throws -> MealBody {
