@@ -57,7 +57,9 @@ struct GermanMealsTests {
             #expect(html.contains("Nichts gefunden – "))
             #expect(html.contains(#"data-calorie-message="Die Kalorien müssen zwischen 1 und 9999 liegen""#))
             #expect(html.contains(#"placeholder="Schnelleintrag""#))
-            for meal in ["Frühstück", "Mittagessen", "Abendessen", "Snack"] { #expect(html.contains(#"data-meal-type="\#(meal)""#)) }
+            for (slot, label) in [("breakfast", "Frühstück"), ("lunch", "Mittagessen"), ("dinner", "Abendessen"), ("snack", "Snack")] {
+                #expect(html.contains(#"class="slot-picker__option" data-slot="\#(slot)" data-label="\#(label)""#))
+            }
             #expect(html.contains("Kalorien <span class=\"field__required\">(Pflichtfeld)</span>"))
             #expect(html.contains(#"id="manual-calories" name="calories" type="text" inputmode="decimal""#), "a decimal comma can be typed")
             #expect(html.contains("Mahlzeit verwerfen?"))
