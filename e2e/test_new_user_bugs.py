@@ -230,7 +230,9 @@ def test_progress_starts_on_the_day_the_account_began(server, page):
     rows = page.locator(".chart-table").last.locator("tbody tr")
     expect(rows).to_have_count(1)
     expect(page.get_by_text("Nothing logged")).to_have_count(0)
-    expect(page.get_by_text("1 of 1 days logged", exact=False)).to_have_count(1)
+    # The plural follows the days shown, and so does the heading (issue 17: "1 of 1 days" and "last 14 days").
+    expect(page.get_by_text("1 of 1 day logged", exact=False)).to_have_count(1)
+    expect(page.locator("#calories-title")).to_have_text("Calories · today")
 
 
 def test_a_macro_out_of_range_says_the_range(server, page):

@@ -48,6 +48,7 @@ def test_progress_with_a_week_of_weights_and_some_meals(server, page):
     assert bars.count() == 4
     assert page.locator(".calorie-chart__target").count() == 4
     assert page.get_by_text("3 of 4 days logged").is_visible()
+    assert page.locator("#calories-title").inner_text() == "Calories · last 4 days"
     page.get_by_text("Show calories as a table").click()
     calorie_rows = page.locator(".chart-table").nth(1).locator("tbody tr")
     assert calorie_rows.count() == 4

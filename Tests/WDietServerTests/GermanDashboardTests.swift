@@ -128,6 +128,8 @@ struct GermanDashboardTests {
         #expect(chart.summary == "1 von 14 Tagen eingetragen · Ø 1.100 kcal")
         #expect(chart.accessibilityLabel == "Kalorien der letzten 14 Tage: 1 Tag eingetragen, im Schnitt 1.100 Kalorien pro eingetragenem Tag.")
         #expect(CalorieChart(days: days).summary == "1 of 14 days logged · average 1,100 cal")
+        #expect(chart.title == "Kalorien · letzte 14 Tage")
+        #expect(CalorieChart(days: days).title == "Calories · last 14 days")
 
         let weights = WeightHistory.days([(Self.today.adding(days: -1), 80.1), (Self.today, 79.5)])
         let weightChart = Self.inGerman { WeightChart(days: weights, unit: .kg) }
@@ -212,7 +214,8 @@ struct GermanDashboardTests {
             _ = try await session.api(client, .post, "/api/v1/meals", json: ["name": "Mittag", "calories": 1_250])
             let html = try await Self.get(client, session, "/progress").text
             // The account began today, so the chart has one day (issue 17: no days from before the account).
-            #expect(html.contains("1 von 1 Tagen eingetragen · Ø 1.250 kcal"))
+            #expect(html.contains("1 von 1 Tag eingetragen · Ø 1.250 kcal"))
+            #expect(html.contains(#"id="calories-title">Kalorien · heute</h2>"#))
             #expect(html.contains(#"<th scope="row">So., 1. März</th><td>79,5 kg</td><td>79,8 kg</td>"#))
             // The day's target uses the latest weight before it began, 79.8 kg: (798 + 1,125 − 150 + 5) × 1.55 = 2,755.9.
             #expect(html.contains("<td>1.250 kcal</td><td>2.756 kcal</td><td>1.506 darunter</td>"))
@@ -221,7 +224,7 @@ struct GermanDashboardTests {
 
             let english = try await Self.get(client, session, "/progress", german: false).text
             #expect(english.contains("<td>1,250 cal</td><td>2,756 cal</td><td>1,506 under</td>"))
-            #expect(english.contains("1 of 1 days logged · average 1,250 cal"))
+            #expect(english.contains("1 of 1 day logged · average 1,250 cal"))
         }
     }
 

@@ -118,7 +118,9 @@ struct ProgressPageTests {
             #expect(html.components(separatedBy: "class=\"weight-chart__dot\"").count - 1 == 3)
             // The account began today: no "Nothing logged" days from before it existed (issue 17).
             #expect(html.components(separatedBy: "class=\"calorie-chart__bar").count - 1 == 1)
-            #expect(html.contains("1 of 1 days logged"))
+            // One day shown: "1 of 1 day", and the heading says "today" rather than "last 14 days".
+            #expect(html.contains("1 of 1 day logged · average 1,250 cal"))
+            #expect(html.contains(#"<h2 class="chart-card__title" id="calories-title">Calories · today</h2>"#))
             #expect(!html.contains("Nothing logged"))
             #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
             // The target of 2026-03-01 uses the latest weight before it began, the 29th's 79.8 kg (the day's own 79.5 kg

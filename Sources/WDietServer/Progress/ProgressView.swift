@@ -169,8 +169,10 @@ struct CalorieChart: Sendable {
     var rows: [Row]
     var averageEaten: String
     var daysLogged: Int
-    /// "3 of 14 days logged · average 1,250 cal"
+    /// "3 of 14 days logged · average 1,250 cal"; "1 of 1 day logged" on a new account's first day.
     var summary: String
+    /// "Calories · last 14 days": as many days as the chart shows (fewer before the account is two weeks old).
+    var title: String
     var accessibilityLabel: String
 
     init(days: [Day]) {
@@ -209,9 +211,10 @@ struct CalorieChart: Sendable {
         let logged = days.filter { $0.kcal > 0 }
         daysLogged = logged.count
         averageEaten = logged.isEmpty ? "0" : strings.number(logged.map(\.kcal).reduce(0, +) / Double(logged.count))
-        summary = strings("progress.caloriesSummary", [
-            "logged": strings.number(daysLogged), "days": strings.number(days.count), "average": averageEaten,
+        summary = strings("progress.caloriesSummary", count: days.count, [
+            "logged": strings.number(daysLogged), "average": averageEaten,
         ])
+        title = strings("progress.caloriesTitle", count: days.count)
         accessibilityLabel = strings("progress.caloriesChart", count: daysLogged, [
             "days": strings.number(days.count), "average": averageEaten,
         ])
