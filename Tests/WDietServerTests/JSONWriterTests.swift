@@ -57,4 +57,33 @@ struct JSONWriterTests {
             }
         }
     }
+
+    @Test("search pages over SR28: every food's members, portions with and without a common one, quotes and slashes")
+    func searchPages() async throws {
+        let t = try TestApp(catalog: try await ServerCatalogDatabase.shared.value)
+        let queries = [
+            "banana", "bananna", "chicken breast", "oatmeal", "milk", "cheese", "salmon", "rice", "fries", "soda",
+            "ketchup", "hamburger", "egg", "bread", "apple", "yoghurt", "brocoli", "beef", "pasta", "a", "xyzzy",
+        ]
+        var foods = 0
+        var withCommon = 0
+        for query in queries {
+            for limit in [1, 20, 50] {
+                let results = try await t.services.foods.searchFoods(query, limit: limit)
+                foods += results.count
+                let page = FoodSearchJSON(results)
+                withCommon += page.results.filter { $0.commonPortion != nil }.count
+                #expect(String(decoding: page.jsonBytes(), as: UTF8.self) == (try Self.encoded(page)), "\(query) \(limit)")
+            }
+        }
+        // The pages hold real foods: hundreds of them, with and without a common portion.
+        #expect(foods > 900)
+        #expect(withCommon > 100 && withCommon < foods)
+        try await t.app.test(.router) { client in
+            let session = try await client.signInAsGuest()
+            let served = try await client.api(.get, "/api/v1/foods/search?q=banana&limit=5", session)
+            let page = FoodSearchJSON(try await t.services.foods.searchFoods("banana", limit: 5))
+            #expect(String(buffer: served.body) == (try Self.encoded(page)))
+        }
+    }
 }

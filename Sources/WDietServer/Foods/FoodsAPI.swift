@@ -27,7 +27,7 @@ struct FoodsAPI: Sendable {
             body = cached
         } else {
             let results = try await services.foods.searchFoods(query, limit: limit)
-            body = ByteBuffer(bytes: try APICoding.encoder.encode(FoodSearchJSON(results)))
+            body = ByteBuffer(bytes: FoodSearchJSON(results).jsonBytes())
             cache.store(body, for: key, at: now)
         }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
