@@ -4,26 +4,11 @@ import Foundation
 /// milliseconds (`2026-03-01T11:30:00.000Z`; without the fraction is read too), keys sorted. The server's API
 /// coding writes the same text (`WireFormat`).
 public enum SyncCoding {
-    public static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(instantText(date))
-        }
-        return encoder
-    }()
+    /// `WireFormat.jsonEncoder`: the API's and the export's JSON are sync's.
+    public static var encoder: JSONEncoder { WireFormat.jsonEncoder }
 
-    public static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = instant(from: text) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant such as 2026-03-01T12:30:00Z")
-        }
-        return decoder
-    }()
+    /// `WireFormat.jsonDecoder` (its message about a bad instant in the reader's language).
+    public static var decoder: JSONDecoder { WireFormat.jsonDecoder }
 
     /// `WireFormat.instantText`: `2026-03-01T11:30:00.000Z`.
     public static func instantText(_ date: Date) -> String { WireFormat.instantText(date) }
