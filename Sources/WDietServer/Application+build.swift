@@ -99,7 +99,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
     )
     router.add(middleware: SessionAuthMiddleware(accounts: accounts))
-    router.add(middleware: AccountLanguageMiddleware())
+    router.add(middleware: AccountSettingsMiddleware())
     // What handlers throw, answered while the account's language is current.
     router.add(middleware: APIErrorMiddleware(passesUnmatchedPaths: true))
     router.add(middleware: WebErrorEventMiddleware(events: services.events))

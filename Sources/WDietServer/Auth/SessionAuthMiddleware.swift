@@ -8,7 +8,7 @@ import WDietStore
 /// public routes still answer and `AuthenticatedContext` routes answer 401.
 ///
 /// It reads the language the account chose in Settings with the session (`accountLanguage`);
-/// `AccountLanguageMiddleware` runs the rest of the request in it.
+/// `AccountSettingsMiddleware` runs the rest of the request in it.
 ///
 /// Requests signed in by the cookie are where CSRF lives: a state-changing one from another site's page is refused,
 /// and a state-changing API call must carry the page's CSRF token in `X-CSRF-Token`. (Web forms carry it in the

@@ -15,7 +15,7 @@ struct PageDay: Sendable, Equatable {
     var isToday: Bool { date == today }
     var isYesterday: Bool { date == today.adding(days: -1) }
     /// The first day that may be shown.
-    var first: LocalDate { today.adding(days: -Self.daysBack) }
+    var first: LocalDate { Self.first(today: today) }
     static func first(today: LocalDate) -> LocalDate { today.adding(days: -daysBack) }
 
     /// `?date=2026-11-25` for a past day, nothing for today (today's URLs stay as they were).

@@ -112,7 +112,7 @@ extension APIError {
 /// app's routes have their own error pages (`WebErrorPageMiddleware` on the web groups); any other path outside
 /// /api/ gets the HTML error page.
 ///
-/// It stands twice in `buildRouter`. Inside `AccountLanguageMiddleware` it answers what handlers throw, so a signed-in
+/// It stands twice in `buildRouter`. Inside `AccountSettingsMiddleware` it answers what handlers throw, so a signed-in
 /// account reads its errors in the language it chose; there it lets the router's "no such route" pass
 /// (`passesUnmatchedPaths`), since the path may be a file for `FileMiddleware`. Outermost it answers the rest, in the
 /// browser's language: a path that is neither a route nor a file, a session that could not be looked up, a

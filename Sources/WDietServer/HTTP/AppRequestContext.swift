@@ -16,10 +16,10 @@ public struct AppRequestContext: RequestContext {
     /// The session token when the user came in with the web cookie; the CSRF token is derived from it.
     var webSessionToken: String?
     /// The language the signed-in account chose in Settings, read with the session; nil to follow the browser.
-    /// `AccountLanguageMiddleware` runs the rest of the request in it.
+    /// `AccountSettingsMiddleware` runs the rest of the request in it.
     var accountLanguage: Language?
     /// The theme the signed-in account chose in Settings, read with the session; nil for Auto.
-    /// `AccountLanguageMiddleware` makes it `PageTheme.chosen` for the pages it renders.
+    /// `AccountSettingsMiddleware` makes it `PageTheme.chosen` for the pages it renders.
     var accountAppearance: Appearance?
     /// The peer's IP address (a proxy's, behind one; see `ClientAddress`).
     var remoteAddress: String?

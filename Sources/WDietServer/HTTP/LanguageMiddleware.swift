@@ -3,7 +3,7 @@ import Hummingbird
 import WDietCore
 
 /// Puts the whole request in the reader's language: everything below it (validation messages, API errors, pages)
-/// reads `Strings.current`. This outermost layer takes the browser's `Accept-Language`; `AccountLanguageMiddleware`
+/// reads `Strings.current`. This outermost layer takes the browser's `Accept-Language`; `AccountSettingsMiddleware`
 /// narrows it to the account's own choice once `SessionAuthMiddleware` knows who is asking. The response says which
 /// it was (`Content-Language`), and that it depends on the header (`Vary`).
 struct LanguageMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -28,7 +28,7 @@ struct LanguageMiddleware<Context: RequestContext>: RouterMiddleware {
 /// An error must be answered below it, while the account's language is still current: the `APIErrorMiddleware`
 /// inside it does that. Only the router's "no such route" passes, for `FileMiddleware` (and then the outer
 /// `APIErrorMiddleware`, in the browser's language, as for anyone).
-struct AccountLanguageMiddleware: RouterMiddleware {
+struct AccountSettingsMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -4,7 +4,7 @@ import WDietCore
 /// The language a person reads w-diet in: their account's choice, else their browser's `Accept-Language`.
 /// Settings offers "Automatic (browser)" and each catalog language by its own name; the choice is kept on the
 /// account (`AccountStore.setLanguage`) and read with every session (`AccountSession.language`), and
-/// `AccountLanguageMiddleware` runs the request in it. Saving it, by form or by `GET|PUT /api/v1/settings/language`,
+/// `AccountSettingsMiddleware` runs the request in it. Saving it, by form or by `GET|PUT /api/v1/settings/language`,
 /// is `AccountSettingChoice<Language>`.
 enum LanguageChoice {
     /// One radio button of the Settings page.
