@@ -28,4 +28,7 @@ public enum AnalyticsEventName: String, CaseIterable, Codable, Sendable {
     /// Properties: `days` (7, 14 or 28).
     case streakMilestoneReached = "streak_milestone_reached"
     case accountLinked = "account_linked"
+    /// Beyond 004: a journal entry added (issue 18). Properties: `input_type` (text, photo, voice), `category`
+    /// (one of 002's six, or `none`), `origin` (`new`, `duplicate`).
+    case journalEntryAdded = "journal_entry_added"
 }
