@@ -18,6 +18,7 @@ public final class PostgresDatabase: Sendable {
     /// Every area's migrations, in one list: a new area (accounts, tips…) adds its list here.
     public static let migrations: [PostgresMigration] = PostgresCoachSchema.migrations + PostgresAccountSchema.migrations
         + PostgresSyncSchema.migrations
+        + PostgresJournalSchema.migrations
         + PostgresFoodCatalogSchema.migrations
 
     /// An arbitrary constant naming the migration lock ("wdiet" in ASCII).

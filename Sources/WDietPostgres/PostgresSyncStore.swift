@@ -25,7 +25,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func push(_ changes: [SyncChange], userId: UUID) async throws -> [SyncChangeResult] {
-        try SyncRules.validate(changes)
+        try SyncRules.validate(changes, now: now())
         let instant = PostgresInstant(now()).date
         return try await guarded {
             try await client.withTransaction(logger: logger) { connection in

@@ -93,6 +93,7 @@ public final class AppDatabase: Sendable {
         registerMealSlotMigrations(&migrator)
         registerAppearanceMigrations(&migrator)
         registerPlanHistoryMigrations(&migrator)
+        registerJournalMigrations(&migrator)
         return migrator
     }
 }

@@ -17,7 +17,7 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     public func push(_ changes: [SyncChange], userId: UUID) async throws -> [SyncChangeResult] {
-        try SyncRules.validate(changes)
+        try SyncRules.validate(changes, now: now())
         let instant = now()
         let now = AppDatabase.instantText(instant)
         let cutoff = AppDatabase.instantText(instant.addingTimeInterval(-SyncLimits.resultRetention))

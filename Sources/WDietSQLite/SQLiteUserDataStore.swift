@@ -19,7 +19,7 @@ public struct SQLiteUserDataStore: UserDataStore {
     /// lists `sqlite_master` fails for a table with a `userId` column that is missing here.
     static let userTables = [
         "sessions", "credentials", "identities", "rateLimitEvents", "dismissedTips", "analytics_events",
-        "syncRows", "syncResults", "loggedDays", "meals", "weights", "profiles",
+        "syncRows", "syncResults", "journalEntries", "loggedDays", "meals", "weights", "profiles",
     ]
 
     static let accountHasData = StoreError.conflict(

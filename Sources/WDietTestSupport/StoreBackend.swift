@@ -37,6 +37,7 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                     userData: SQLiteUserDataStore(database: database, now: clock.closure)
                 ),
                 sync: SQLiteSyncStore(database: database, now: clock.closure),
+                journal: SQLiteJournalStore(database: database, now: clock.closure),
                 database: .sqlite(database),
                 tearDown: {}
             )
@@ -61,6 +62,7 @@ public enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertibl
                     userData: PostgresUserDataStore(client: client, now: clock.closure)
                 ),
                 sync: PostgresSyncStore(client: client, now: clock.closure),
+                journal: PostgresJournalStore(client: client, now: clock.closure),
                 database: .postgres(client),
                 tearDown: { await database.drop() }
             )
@@ -113,6 +115,7 @@ public struct CoachStores: Sendable {
     public let analytics: any AnalyticsStore
     public let userData: any UserDataStore
     public let sync: any SyncStore
+    public let journal: any JournalStore
     /// The database behind the stores, for the few tests that look behind the protocols (every table of a user).
     public let database: Database
     let tearDownAction: @Sendable () async -> Void
@@ -120,7 +123,7 @@ public struct CoachStores: Sendable {
     init(
         backend: StoreBackend, clock: TestClock, users: any UserStore, profiles: any ProfileStore, meals: any MealStore,
         weights: any WeightStore, loggedDays: any LoggedDayStore, dashboard: any DashboardStore,
-        account: AccountSideStores, sync: any SyncStore, database: Database, tearDown: @escaping @Sendable () async -> Void
+        account: AccountSideStores, sync: any SyncStore, journal: any JournalStore, database: Database, tearDown: @escaping @Sendable () async -> Void
     ) {
         self.backend = backend
         self.clock = clock
@@ -138,6 +141,7 @@ public struct CoachStores: Sendable {
         analytics = account.analytics
         userData = account.userData
         self.sync = sync
+        self.journal = journal
         self.database = database
         tearDownAction = tearDown
     }

@@ -41,7 +41,7 @@ enum SyncBench {
             var creates = meals.enumerated().map { SyncChange.upsert($1, key: "\(run)-m\($0)") }
             creates += weights.enumerated().map { SyncChange.upsert($1, key: "\(run)-w\($0)") }
             creates += rows.enumerated().map { index, row in
-                SyncChange(idempotencyKey: "\(run)-r\(index)", entity: .row, op: .upsert, id: row.0, collection: "journal", data: row.1)
+                SyncChange(idempotencyKey: "\(run)-r\(index)", entity: .row, op: .upsert, id: row.0, collection: "diary", data: row.1)
             }
             var began = DispatchTime.now().uptimeNanoseconds
             let created = try await sync.push(creates, userId: userId)

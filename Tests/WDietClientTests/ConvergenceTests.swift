@@ -32,7 +32,7 @@ import WDietTestSupport
             let weights = (0..<10).map { WeightEntry(kg: 80 + Double($0) / 10, loggedAt: Fixtures.utc("2026-03-01T06:00:00Z")) }
             for weight in weights { try seed.store.saveWeight(weight) }
             let rows = (0..<5).map { _ in UUID() }
-            for row in rows { try seed.store.saveRow(collection: "journal", id: row, data: .object(["mood": .number(3)])) }
+            for row in rows { try seed.store.saveRow(collection: "diary", id: row, data: .object(["mood": .number(3)])) }
             let favourites = (0..<4).map { Favourite(name: "Favourite \($0)", kcal: Double(100 + $0), createdAt: Fixtures.utc("2026-03-01T08:00:00Z")) }
             for favourite in favourites { try seed.store.saveFavourite(favourite) }
             let savedMeals = (0..<3).map { Self.savedMeal(id: UUID(), tag: "seed \($0)", kcal: 300) }
@@ -146,7 +146,7 @@ import WDietTestSupport
                 let id = weights.randomElement(using: &random)!
                 do { try device.store.deleteWeight(id: id) } catch ClientError.notFound {}
             case 78..<84:
-                try device.store.saveRow(collection: "journal", id: rows.randomElement(using: &random)!,
+                try device.store.saveRow(collection: "diary", id: rows.randomElement(using: &random)!,
                                          data: .object(["mood": .number(Double(Int.random(in: 1...5, using: &random))), "by": .string(tag)]))
             case 84..<88:
                 // Issue 17: favourites starred, renamed and unstarred on several devices at once.

@@ -24,13 +24,13 @@ import WDietTestSupport
             let weight = WeightEntry(kg: 81.4, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z"))
             try phone.store.saveWeight(weight)
             let journalId = UUID()
-            try phone.store.saveRow(collection: "journal", id: journalId, data: .object(["mood": .number(4), "note": .string("Slept well")]))
+            try phone.store.saveRow(collection: "diary", id: journalId, data: .object(["mood": .number(4), "note": .string("Slept well")]))
             #expect(await phone.sync().isUpToDate)
             #expect(await tablet.sync().isUpToDate)
 
             #expect(try tablet.store.meals(on: Fixtures.date("2026-03-01")).map(\.name) == ["Late snack"])
             #expect(try tablet.store.weights() == [weight])
-            #expect(try tablet.store.row(collection: "journal", id: journalId) == .object(["mood": .number(4), "note": .string("Slept well")]))
+            #expect(try tablet.store.row(collection: "diary", id: journalId) == .object(["mood": .number(4), "note": .string("Slept well")]))
             #expect(try tablet.store.profile()?.timeZoneIdentifier == "America/New_York")
 
             try tablet.store.deleteMeal(id: late.id)

@@ -22,7 +22,7 @@ struct UserDataAPITests {
         #expect(try await client.api(.post, "/api/v1/weights", ana, json: ["kg": 80.4, "loggedAt": "2026-03-01T06:00:00Z"]).status == .created)
         // A journal entry, synced as a generic row.
         let journal = try await client.api(.post, "/api/v1/sync/push", ana, json: ["changes": [[
-            "idempotencyKey": "journal-1", "entity": "row", "op": "upsert", "id": journalRowId, "collection": "journal",
+            "idempotencyKey": "journal-1", "entity": "row", "op": "upsert", "id": journalRowId, "collection": "diary",
             "data": ["mood": 4, "note": "Slept well, \"ate\" early"],
         ]]])
         #expect(journal.status == .ok, "\(journal.text)")
@@ -62,7 +62,7 @@ struct UserDataAPITests {
             #expect(profile["timeZone"] as? String == "Europe/Berlin")
             #expect(profile["eatingWindowStart"] as? String == "12:00")
             let rows = try #require(document["rows"] as? [[String: Any]])
-            #expect(rows.map { $0["collection"] as? String } == ["journal"])
+            #expect(rows.map { $0["collection"] as? String } == ["diary"])
             #expect(rows.first?["id"] as? String == Self.journalRowId)
             #expect(rows.first?["data"] as? NSDictionary == ["mood": 4, "note": "Slept well, \"ate\" early"] as NSDictionary)
             // Nothing that signs in, and nothing of Ben's.
@@ -127,7 +127,7 @@ struct UserDataAPITests {
             let rows = Self.parseCSV(try #require(files["rows.csv"]))
             #expect(rows.first == ["collection", "id", "data", "version", "createdAt", "updatedAt"])
             #expect(rows.count == 2)
-            #expect(Array(rows[1].prefix(3)) == ["journal", Self.journalRowId, #"{"mood":4,"note":"Slept well, \"ate\" early"}"#])
+            #expect(Array(rows[1].prefix(3)) == ["diary", Self.journalRowId, #"{"mood":4,"note":"Slept well, \"ate\" early"}"#])
             let mealsText = try #require(files["meals.csv"])
             #expect(mealsText.contains("\"Soup, \"\"hot\"\"\nbowl\""))
             #expect(mealsText.hasSuffix("\r\n"))

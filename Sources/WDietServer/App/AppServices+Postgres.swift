@@ -25,6 +25,7 @@ extension AppServices {
             passwords: PostgresPasswordCredentialStore(client: client, now: now),
             userData: PostgresUserDataStore(client: client, now: now),
             sync: PostgresSyncStore(client: client, now: now),
+            journal: PostgresJournalStore(client: client, now: now),
             postgres: database, now: now
         )
     }

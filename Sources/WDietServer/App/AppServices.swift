@@ -27,6 +27,8 @@ public struct AppServices: Sendable {
     public let userData: any UserDataStore
     /// Offline-first sync: push and pull (docs/sync.md).
     public let sync: any SyncStore
+    /// The Journal's entries (docs/journal.md), synced as the `journal` collection.
+    public let journal: any JournalStore
     public let now: @Sendable () -> Date
     /// Once-only analytics events this process has stored (`EventRecorder.recordOnce`).
     let recordedMoments = RecordedMoments()
@@ -39,7 +41,7 @@ public struct AppServices: Sendable {
         loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
         foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
         loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
-        userData: any UserDataStore, sync: any SyncStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+        userData: any UserDataStore, sync: any SyncStore, journal: any JournalStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
         self.postgres = postgres
@@ -59,6 +61,7 @@ public struct AppServices: Sendable {
         self.passwords = passwords
         self.userData = userData
         self.sync = sync
+        self.journal = journal
         self.now = now
     }
 
@@ -81,6 +84,7 @@ public struct AppServices: Sendable {
         passwords = SQLitePasswordCredentialStore(database: database, now: now)
         userData = SQLiteUserDataStore(database: database, now: now)
         sync = SQLiteSyncStore(database: database, now: now)
+        journal = SQLiteJournalStore(database: database, now: now)
         postgres = nil
         self.now = now
     }

@@ -45,7 +45,9 @@ public enum SyncRules {
 
     /// Checks the whole push before anything is written: its size, and each change by the protocol's rules and the
     /// normal API's (`StoreValidation`). The first bad change throws `SyncRejection.invalidChange` naming it.
-    public static func validate(_ changes: [SyncChange]) throws(SyncRejection) {
+    /// `now` bounds a journal entry's day (`latestLocalDay`); nil leaves only the earliest day.
+    public static func validate(_ changes: [SyncChange], now: Date? = nil) throws(SyncRejection) {
+        let latestDay = now.map(latestLocalDay)
         guard changes.count <= SyncLimits.maxChangesPerPush else { throw .tooManyChanges(changes.count) }
         var keys = Set<String>()
         var profileChanges = 0
@@ -96,7 +98,7 @@ public enum SyncRules {
                     try validateRowCollection(change.collection)
                     guard change.op == .upsert else { break }
                     try validateRowData(change.data)
-                    try validateKnownCollection(change.collection, change.data, id: change.id)
+                    try validateKnownCollection(change.collection, change.data, id: change.id, today: latestDay)
                 case .tip:
                     throw StoreError.invalid(Strings.current("sync.tipsPullOnly"))
                 }
@@ -127,8 +129,11 @@ public enum SyncRules {
 
     /// The collections whose rows this version knows the shape of (issue 17): a favourite (`Favourite`) and a saved
     /// meal (`SavedMeal`) must decode as theirs, carry the row's id, and keep their rules, so that a row pushed by a
-    /// client, imported or written by the API is one the Log Meal screens can use. Other collections are free.
-    public static func validateKnownCollection(_ collection: String?, _ data: SyncJSON?, id: UUID?) throws(StoreError) {
+    /// client, imported or written by the API is one the Log Meal screens can use; so must a journal entry
+    /// (`JournalEntry`, issue 18, `validate(today:)` with `today` when given). Other collections are free.
+    public static func validateKnownCollection(
+        _ collection: String?, _ data: SyncJSON?, id: UUID?, today: LocalDate? = nil
+    ) throws(StoreError) {
         guard let collection, let data else { return }
         do {
             switch collection {
@@ -140,6 +145,10 @@ public enum SyncRules {
                 let saved = try decodeRow(SavedMeal.self, data)
                 guard id == nil || saved.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
                 try saved.validate()
+            case JournalEntry.collection:
+                let entry = try decodeRow(JournalEntry.self, data)
+                guard id == nil || entry.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
+                try entry.validate(today: today)
             default:
                 return
             }
@@ -148,9 +157,18 @@ public enum SyncRules {
         } catch let invalid as LoggingInput.Invalid {
             let first = invalid.errors.sorted { $0.key < $1.key }.first
             throw .invalid(first.map { "\($0.key): \($0.value)" } ?? Strings.current("sync.rowUnreadable"))
+        } catch let invalid as JournalEntry.Invalid {
+            let first = invalid.errors.sorted { $0.key < $1.key }.first
+            throw .invalid(first.map { "\($0.key): \($0.value)" } ?? Strings.current("sync.rowUnreadable"))
         } catch {
             throw .invalid(Strings.current("sync.rowUnreadable"))
         }
+    }
+
+    /// The latest local day anywhere at `now` (UTC+14): the "today" a store without the user's time zone bounds a
+    /// journal entry's day by (the entry's own rule adds one day for a device a time zone ahead).
+    public static func latestLocalDay(_ now: Date) -> LocalDate {
+        LocalDate(now, in: TimeZone(secondsFromGMT: 14 * 3_600)!)
     }
 
     /// A row's data read as a typed value (`Favourite`, `SavedMeal`) in the sync coding.

@@ -63,7 +63,7 @@ import WDietTestSupport
                 _ = try await stores.sync.push([try rowChange(coffee, collection: Favourite.collection, id: UUID(), key: "k3")], userId: user)
             }
             // Any other collection stays free-form.
-            let free = SyncChange(idempotencyKey: "k4", entity: .row, op: .upsert, id: UUID(), collection: "journal", data: .object(["kcal": .number(0)]))
+            let free = SyncChange(idempotencyKey: "k4", entity: .row, op: .upsert, id: UUID(), collection: "diary", data: .object(["kcal": .number(0)]))
             #expect(try await stores.sync.push([free], userId: user).map(\.status) == [.applied])
         }
     }

@@ -36,7 +36,7 @@ import WDietTestSupport
                 SyncChange.upsert(weight, key: "k2"),
                 SyncChange(idempotencyKey: "k3", entity: .event, op: .upsert, id: event.id, event: event),
                 SyncChange(
-                    idempotencyKey: "k4", entity: .row, op: .upsert, id: rowId, collection: "journal",
+                    idempotencyKey: "k4", entity: .row, op: .upsert, id: rowId, collection: "diary",
                     data: .object(["mood": .number(4), "note": .string("Slept well")])),
             ]
             let results = try await stores.sync.push(changes, userId: user)
@@ -53,7 +53,7 @@ import WDietTestSupport
             #expect(page.items[1].meal == meal)
             #expect(page.items[1].localDate == Fixtures.date("2026-03-02"))
             #expect(page.items[2].weight == weight)
-            #expect(page.items[3].collection == "journal")
+            #expect(page.items[3].collection == "diary")
             #expect(page.items[3].data == .object(["mood": .number(4), "note": .string("Slept well")]))
             // The event is recorded (for the metrics), never pulled.
             #expect(try await stores.analytics.events(userId: user) == [event])
@@ -210,7 +210,7 @@ import WDietTestSupport
             let id = UUID()
             func upsert(_ mood: Double, base: Int64?, key: String) -> SyncChange {
                 SyncChange(
-                    idempotencyKey: key, entity: .row, op: .upsert, id: id, collection: "journal", baseVersion: base,
+                    idempotencyKey: key, entity: .row, op: .upsert, id: id, collection: "diary", baseVersion: base,
                     data: .object(["mood": .number(mood)]))
             }
             #expect(try await stores.sync.push([upsert(3, base: nil, key: "a")], userId: user)[0].version == 2)
@@ -223,11 +223,11 @@ import WDietTestSupport
                 idempotencyKey: "d", entity: .row, op: .upsert, id: id, collection: "notes", data: .object(["text": .string("hi")]))
             #expect(try await stores.sync.push([other], userId: user)[0].version == 4)
             let deleted = try await stores.sync.push(
-                [SyncChange.delete(.row, id: id, collection: "journal", baseVersion: 3, key: "e")], userId: user)[0]
+                [SyncChange.delete(.row, id: id, collection: "diary", baseVersion: 3, key: "e")], userId: user)[0]
             #expect(deleted.status == .applied)
             #expect(deleted.version == 5)
             let items = try await stores.sync.pull(userId: user, after: 0, limit: 10).items
-            #expect(items.map(\.collection) == ["notes", "journal"])
+            #expect(items.map(\.collection) == ["notes", "diary"])
             #expect(items.map(\.version) == [4, 5])
             #expect(items[1].deletedAt != nil)
             #expect(items[1].data == .object(["mood": .number(4)]))

@@ -64,11 +64,11 @@ struct UserDataStoreConformanceTests {
         // A journal entry synced as a generic row, and one deleted since (a tombstone, left out of the export).
         let entry = id("00000000-0000-4000-8000-0000000000f1"), dropped = UUID()
         _ = try await stores.sync.push([
-            SyncChange(idempotencyKey: "journal-\(n)", entity: .row, op: .upsert, id: entry, collection: "journal", data: journalEntry),
-            SyncChange(idempotencyKey: "dropped-\(n)", entity: .row, op: .upsert, id: dropped, collection: "journal", data: .object([:])),
+            SyncChange(idempotencyKey: "journal-\(n)", entity: .row, op: .upsert, id: entry, collection: "diary", data: journalEntry),
+            SyncChange(idempotencyKey: "dropped-\(n)", entity: .row, op: .upsert, id: dropped, collection: "diary", data: .object([:])),
         ], userId: ana)
         _ = try await stores.sync.push(
-            [SyncChange(idempotencyKey: "drop-\(n)", entity: .row, op: .delete, id: dropped, collection: "journal")], userId: ana)
+            [SyncChange(idempotencyKey: "drop-\(n)", entity: .row, op: .delete, id: dropped, collection: "diary")], userId: ana)
         return ana
     }
 
@@ -118,7 +118,7 @@ struct UserDataStoreConformanceTests {
             #expect(export.analyticsEvents.map(\.properties) == [["screen_name": "dashboard"]])
             #expect(export.dismissedTips.map(\.tipId) == ["eating-window"])
             // The live journal row only, with its object as pushed.
-            #expect(export.rows.map(\.collection) == ["journal"])
+            #expect(export.rows.map(\.collection) == ["diary"])
             #expect(export.rows.map(\.id) == [UUID(uuidString: "00000000-0000-4000-8000-0000000000f1")!])
             #expect(export.rows.first?.data == Self.journalEntry)
             #expect(export.recordCount == 1 + 2 + 1 + 1 + 1 + 1)
@@ -247,10 +247,10 @@ struct UserDataStoreConformanceTests {
             let withJournal = try await stores.makeUser()
             let row = UUID()
             _ = try await stores.sync.push(
-                [SyncChange(idempotencyKey: "j", entity: .row, op: .upsert, id: row, collection: "journal", data: .object([:]))],
+                [SyncChange(idempotencyKey: "j", entity: .row, op: .upsert, id: row, collection: "diary", data: .object([:]))],
                 userId: withJournal)
             _ = try await stores.sync.push(
-                [SyncChange(idempotencyKey: "j-del", entity: .row, op: .delete, id: row, collection: "journal")], userId: withJournal)
+                [SyncChange(idempotencyKey: "j-del", entity: .row, op: .delete, id: row, collection: "diary")], userId: withJournal)
             await #expect(throws: conflict) { try await stores.userData.importUserData(exported, into: withJournal) }
 
             let withTip = try await stores.makeUser()
