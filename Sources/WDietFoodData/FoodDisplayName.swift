@@ -26,7 +26,9 @@ public enum FoodDisplayName {
     public static func short(_ longDescriptions: [String]) -> [String] {
         var names = longDescriptions.map(remembered)
         let fallbacks: [(String) -> String] = [
-            { short($0, maximumSegments: .max) }, { short($0, maximumSegments: .max, droppingNoise: false) }, { $0 },
+            { name in allSegmentNames.value(for: name) { short(name, maximumSegments: .max) } },
+            { name in noiseKeptNames.value(for: name) { short(name, maximumSegments: .max, droppingNoise: false) } },
+            { $0 },
         ]
         for fallback in fallbacks {
             var counts: [String: Int] = [:]
@@ -46,6 +48,10 @@ public enum FoodDisplayName {
     }
 
     private static let shortNames = BoundedCache<String, String>(capacity: 50_000)
+    /// The longer names a page falls back to when two of its short names are the same (pages of one kind of food
+    /// do, every time: "Chicken, breast, …").
+    private static let allSegmentNames = BoundedCache<String, String>(capacity: 50_000)
+    private static let noiseKeptNames = BoundedCache<String, String>(capacity: 50_000)
 
     public static func short(
         _ longDescription: String, maximumSegments: Int = FoodDisplayName.maximumSegments, droppingNoise: Bool = true

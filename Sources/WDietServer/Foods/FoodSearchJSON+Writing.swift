@@ -1,3 +1,4 @@
+import WDietFoodData
 import WDietStore
 
 /// The search page written by `JSONWriter`: every keystroke of as-you-type search asks for one, and Foundation's
@@ -5,38 +6,56 @@ import WDietStore
 /// `APICoding.encoder` writes them; `JSONWriterTests` compares the two on real pages.
 extension FoodSearchJSON {
     func jsonBytes() -> [UInt8] {
-        var json = JSONWriter(capacity: 512 + results.count * 640)
+        var json = JSONWriter(capacity: 512 + foods.count * 640)
         json.object { json in
             json.key("results")
-            json.array(results) { json, food in
+            json.array(Array(foods.indices)) { json, index in
                 json.object { json in
-                    json.member("carbsPer100g", food.carbsPer100g)
-                    if let common = food.commonPortion {
-                        json.key("commonPortion")
-                        json.object { json in
-                            json.member("grams", common.grams)
-                            json.member("kcal", common.kcal)
-                            json.member("label", common.label)
-                            json.member("shortLabel", common.shortLabel)
-                        }
-                    }
-                    json.member("fatPer100g", food.fatPer100g)
-                    json.member("fiberPer100g", food.fiberPer100g)
-                    json.member("foodGroup", food.foodGroup)
-                    json.member("id", food.id)
-                    json.member("kcalPer100g", food.kcalPer100g)
-                    json.member("name", food.name)
-                    json.key("portions")
-                    json.array(food.portions) { json, portion in
-                        json.object { json in
-                            json.member("grams", portion.grams)
-                            json.member("label", portion.label)
-                        }
-                    }
-                    json.member("proteinPer100g", food.proteinPer100g)
-                    json.member("shortName", food.shortName)
+                    // Every member but the page's short name comes from the food alone, so it is written once per
+                    // food and remembered: building a food's JSON (its portions, the common one's short label)
+                    // was most of the page's cost once the search itself was fast.
+                    json.rawMembers(Self.membersBeforeShortName.value(for: foods[index]) { Self.membersBeforeShortName(of: foods[index]) })
+                    json.member("shortName", shortNames[index])
                 }
             }
+        }
+        return json.bytes
+    }
+
+    /// Keyed by the whole result, so a food whose data changed (a catalog re-imported from outside) is written anew.
+    /// A food's members are ~300–600 bytes: 20,000 of them stay under ~12 MB.
+    private static let membersBeforeShortName = BoundedCache<FoodSearchResult, [UInt8]>(capacity: 20_000)
+
+    /// `"carbsPer100g":…,"commonPortion":{…},…,"proteinPer100g":…`: the members that sort before `shortName`
+    /// (which sorts last), with no braces, as `FoodJSON` encodes them.
+    private static func membersBeforeShortName(of result: FoodSearchResult) -> [UInt8] {
+        let food = FoodJSON(result, shortName: "")
+        var json = JSONWriter(capacity: 640)
+        json.members { json in
+            json.member("carbsPer100g", food.carbsPer100g)
+            if let common = food.commonPortion {
+                json.key("commonPortion")
+                json.object { json in
+                    json.member("grams", common.grams)
+                    json.member("kcal", common.kcal)
+                    json.member("label", common.label)
+                    json.member("shortLabel", common.shortLabel)
+                }
+            }
+            json.member("fatPer100g", food.fatPer100g)
+            json.member("fiberPer100g", food.fiberPer100g)
+            json.member("foodGroup", food.foodGroup)
+            json.member("id", food.id)
+            json.member("kcalPer100g", food.kcalPer100g)
+            json.member("name", food.name)
+            json.key("portions")
+            json.array(food.portions) { json, portion in
+                json.object { json in
+                    json.member("grams", portion.grams)
+                    json.member("label", portion.label)
+                }
+            }
+            json.member("proteinPer100g", food.proteinPer100g)
         }
         return json.bytes
     }

@@ -51,11 +51,22 @@ struct FoodsAPI: Sendable {
 }
 
 struct FoodSearchJSON: ResponseEncodable, Sendable {
-    var results: [FoodJSON]
+    let foods: [FoodSearchResult]
+    /// Short names that tell the page's foods apart (`FoodDisplayName.short(_:)` on the whole page).
+    let shortNames: [String]
 
-    /// The page, with short names that tell its foods apart (`FoodDisplayName.short(_:)` on the whole page).
     init(_ results: [FoodSearchResult]) {
-        let names = FoodDisplayName.short(results.map(\.name))
-        self.results = results.indices.map { FoodJSON(results[$0], shortName: names[$0]) }
+        foods = results
+        shortNames = FoodDisplayName.short(results.map(\.name))
+    }
+
+    /// The page's foods as `FoodJSON` values (what `jsonBytes()` writes without building them).
+    var results: [FoodJSON] { foods.indices.map { FoodJSON(foods[$0], shortName: shortNames[$0]) } }
+
+    private enum CodingKeys: String, CodingKey { case results }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(results, forKey: .results)
     }
 }

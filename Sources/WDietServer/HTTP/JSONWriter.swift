@@ -28,6 +28,21 @@ struct JSONWriter {
         close(UInt8(ascii: "]"))
     }
 
+    /// Members of an object without its braces, to be put into an object later with `rawMembers(_:)` (a part
+    /// that is the same in many responses, written once).
+    mutating func members(_ write: (inout JSONWriter) -> Void) {
+        hasItems.append(false)
+        write(&self)
+        hasItems.removeLast()
+    }
+
+    /// Members written by `members(_:)`, into the object being written.
+    mutating func rawMembers(_ written: [UInt8]) {
+        guard !written.isEmpty else { return }
+        separate()
+        bytes.append(contentsOf: written)
+    }
+
     /// An object member's key; its value comes next (`string`, `number`, `object`, `array`, or use `member`).
     mutating func key(_ name: StaticString) {
         separate()
