@@ -15,6 +15,10 @@ command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need_packages+=(fonts-noto-color-emoji)
 command -v python3 >/dev/null 2>&1 || need_packages+=(python3 python3-pip)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_packages+=(postgresql)
+# The media API's photo processing (libvips' command-line tools, HEIC through libheif) and the tests' metadata checks.
+command -v vipsthumbnail >/dev/null 2>&1 || need_packages+=(libvips-tools)
+dpkg -s libheif1 >/dev/null 2>&1 || need_packages+=(libheif1)
+command -v exiftool >/dev/null 2>&1 || need_packages+=(libimage-exiftool-perl)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
     $SUDO apt-get update -qq

@@ -19,6 +19,7 @@ public final class PostgresDatabase: Sendable {
     public static let migrations: [PostgresMigration] = PostgresCoachSchema.migrations + PostgresAccountSchema.migrations
         + PostgresSyncSchema.migrations
         + PostgresJournalSchema.migrations
+        + PostgresMediaSchema.migrations
         + PostgresFoodCatalogSchema.migrations
 
     /// An arbitrary constant naming the migration lock ("wdiet" in ASCII).

@@ -23,7 +23,7 @@ public struct PostgresUserDataStore: UserDataStore {
     /// `information_schema.columns` fails for a table with a `user_id` column that is missing here.
     static let userTables = [
         "logged_days", "sessions", "credentials", "identities", "rate_limit_events", "dismissed_tips", "analytics_events",
-        "sync_rows", "sync_results", "journal_entries", "meals", "weights", "profiles",
+        "sync_rows", "sync_results", "journal_entries", "media", "meals", "weights", "profiles",
     ]
 
     static let accountHasData = StoreError.conflict(

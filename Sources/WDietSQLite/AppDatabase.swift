@@ -15,6 +15,8 @@ public final class AppDatabase: Sendable {
     let profiles = UserGenerationCache<StoredProfile>(capacity: 16_384)
     /// Every store write goes through it (see `GroupCommit`).
     let groupCommit: GroupCommit
+    /// Photos and recordings, in a database file of their own beside this one (`MediaDatabase`), opened on first use.
+    public let media: MediaDatabaseSlot
 
     public convenience init(_ writer: any DatabaseWriter) throws {
         try self.init(writer, checkpointer: nil)
@@ -24,6 +26,7 @@ public final class AppDatabase: Sendable {
         self.writer = writer
         self.checkpointer = checkpointer
         groupCommit = GroupCommit(writer: writer)
+        media = MediaDatabaseSlot(mainPath: writer.path)
         try Self.migrator.migrate(writer)
         try writer.writeWithoutTransaction { [userDataChanges] db in try userDataChanges.install(in: db) }
         checkpointer?.start()

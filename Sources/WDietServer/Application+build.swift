@@ -27,6 +27,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
     case .sqlite(let database):
         try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
         let services = AppServices(database: database)
+        await deleteMediaOfDeletedAccounts(database, logger: logger)
         await prepareFoodSearch(services, logger: logger)
         return buildApplication(services: services, configuration: configuration, logger: logger)
     case .postgres(let database):
@@ -124,6 +125,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)
+    MediaAPI(services: services).addRoutes(to: user)
     AccountSettingChoice<Language>(services: services, accounts: accounts).addRoutes(to: user)
     AccountSettingChoice<Appearance>(services: services, accounts: accounts).addRoutes(to: user)
 

@@ -26,6 +26,7 @@ extension AppServices {
             userData: PostgresUserDataStore(client: client, now: now),
             sync: PostgresSyncStore(client: client, now: now),
             journal: PostgresJournalStore(client: client, now: now),
+            media: PostgresMediaStore(client: client, now: now),
             postgres: database, now: now
         )
     }

@@ -29,6 +29,10 @@ public struct AppServices: Sendable {
     public let sync: any SyncStore
     /// The Journal's entries (docs/journal.md), synced as the `journal` collection.
     public let journal: any JournalStore
+    /// Photos and recordings (docs/media.md): on SQLite a database file of its own beside the main one.
+    public let media: any MediaStore
+    /// How photos are decoded and re-encoded (libvips' tools); tests change it.
+    var mediaProcessing = MediaProcessing()
     public let now: @Sendable () -> Date
     /// Once-only analytics events this process has stored (`EventRecorder.recordOnce`).
     let recordedMoments = RecordedMoments()
@@ -41,7 +45,7 @@ public struct AppServices: Sendable {
         loggedDays: any LoggedDayStore, analytics: any AnalyticsStore, dashboards: DashboardReader,
         foods: any FoodCatalogStore, accounts: any AccountStore, tips: any TipStore, rateLimits: any RateLimitStore,
         loginThrottle: any LoginThrottleStore, identities: any ExternalIdentityStore, passwords: any PasswordCredentialStore,
-        userData: any UserDataStore, sync: any SyncStore, journal: any JournalStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
+        userData: any UserDataStore, sync: any SyncStore, journal: any JournalStore, media: any MediaStore, database: AppDatabase? = nil, postgres: PostgresDatabase? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
         self.postgres = postgres
@@ -62,6 +66,7 @@ public struct AppServices: Sendable {
         self.userData = userData
         self.sync = sync
         self.journal = journal
+        self.media = media
         self.now = now
     }
 
@@ -85,6 +90,7 @@ public struct AppServices: Sendable {
         userData = SQLiteUserDataStore(database: database, now: now)
         sync = SQLiteSyncStore(database: database, now: now)
         journal = SQLiteJournalStore(database: database, now: now)
+        media = SQLiteMediaStore(database: database, now: now)
         postgres = nil
         self.now = now
     }

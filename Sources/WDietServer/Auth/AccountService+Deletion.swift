@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WDietCore
 import WDietStore
 
@@ -35,5 +36,12 @@ extension AccountService {
         }
         try await services.userData.deleteAccount(userId: userId, loginThrottleKeys: throttleKeys)
         sessionCache.forget(userId: userId)
+        // Photos and recordings (on PostgreSQL already gone with the rows; on SQLite in the media file beside the
+        // main one). Should this fail or the process die first, the next start deletes them (docs/media.md).
+        do {
+            try await services.media.deleteAllMedia(userId: userId)
+        } catch {
+            Logger(label: "wdiet.media").error("media of a deleted account not deleted yet", metadata: ["error": "\(String(reflecting: error))"])
+        }
     }
 }

@@ -33,7 +33,9 @@ struct UserDataAPI: Sendable {
             let now = services.now()
             let document = ExportDocument(data, exportedAt: now)
             let day = LocalDate(now, in: data.profile?.profile.timeZone ?? .gmt)
-            let body = format == "json" ? try document.jsonData() : try ExportCSV.zip(document)
+            // The zip carries the photos and recordings too (docs/media.md).
+            let body = format == "json"
+                ? try document.jsonData() : try await ExportCSV.zip(document, media: services.media, userId: context.userId)
             let contentType = format == "json" ? "application/json; charset=utf-8" : "application/zip"
             return Response(
                 status: .ok,

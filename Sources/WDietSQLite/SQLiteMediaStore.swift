@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import WDietStore
+
+/// `MediaStore` on SQLite: the media database beside the main file (`MediaDatabase`).
+///
+/// Unlike the coach's stores, reads and writes take GRDB's asynchronous path (its own dispatch queues): a photo's
+/// write takes milliseconds and uploads may queue for the media writer, and a Swift cooperative thread blocked there
+/// would be one of the two that meal saves need.
+public struct SQLiteMediaStore: MediaStore {
+    let slot: MediaDatabaseSlot
+    let now: @Sendable () -> Date
+
+    /// The media of `database` (its media file, opened on first use); `now` stamps `createdAt`.
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+        slot = database.media
+        self.now = now
+    }
+
+    static let columns = "id, userId, kind, contentType, bytes, thumbnailBytes, width, height, uploadDigest, createdAt"
+
+    public func saveMedia(_ media: NewMedia, userId: UUID) async throws -> MediaSaveOutcome {
+        let createdAt = WireFormat.instantText(now())
+        return try await write { db in
+            if let existing = try Self.media(db, id: media.id, userId: userId) { return .existing(existing) }
+            try db.execute(
+                sql: """
+                    INSERT INTO media (userId, id, kind, contentType, bytes, thumbnailBytes, width, height, uploadDigest,
+                        createdAt, data, thumbnail)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    WireFormat.idText(userId), WireFormat.idText(media.id), media.kind.rawValue, media.contentType,
+                    media.data.count, media.thumbnail?.count, media.width, media.height, media.uploadDigest, createdAt,
+                    media.data, media.thumbnail,
+                ])
+            guard let stored = try Self.media(db, id: media.id, userId: userId) else {
+                throw StoreError.unavailable("The media item was not stored")
+            }
+            return .created(stored)
+        }
+    }
+
+    public func media(id: UUID, userId: UUID) async throws -> StoredMedia? {
+        try await read { db in try Self.media(db, id: id, userId: userId) }
+    }
+
+    public func mediaContent(id: UUID, userId: UUID, variant: MediaVariant) async throws -> Data? {
+        let column = variant == .display ? "data" : "thumbnail"
+        return try await read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT \(column) FROM media WHERE userId = ? AND id = ?",
+                arguments: [WireFormat.idText(userId), WireFormat.idText(id)])
+        }
+    }
+
+    public func deleteMedia(id: UUID, userId: UUID) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM media WHERE userId = ? AND id = ?", arguments: [WireFormat.idText(userId), WireFormat.idText(id)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func allMedia(userId: UUID) async throws -> [StoredMedia] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.columns) FROM media WHERE userId = ? ORDER BY createdAt, id",
+                arguments: [WireFormat.idText(userId)]
+            ).map(Self.stored)
+        }
+    }
+
+    @discardableResult
+    public func deleteAllMedia(userId: UUID) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM media WHERE userId = ?", arguments: [WireFormat.idText(userId)])
+            return db.changesCount
+        }
+    }
+
+    static func media(_ db: Database, id: UUID, userId: UUID) throws -> StoredMedia? {
+        try Row.fetchOne(
+            db, sql: "SELECT \(columns) FROM media WHERE userId = ? AND id = ?",
+            arguments: [WireFormat.idText(userId), WireFormat.idText(id)]
+        ).map(stored)
+    }
+
+    static func stored(_ row: Row) throws -> StoredMedia {
+        guard let id = WireFormat.uuid(row["id"]), let userId = WireFormat.uuid(row["userId"]),
+            let kind = MediaKind(rawValue: row["kind"]), let createdAt = WireFormat.instant(from: row["createdAt"])
+        else { throw StoreError.unavailable("A stored media item could not be read") }
+        return StoredMedia(
+            id: id, userId: userId, kind: kind, contentType: row["contentType"], bytes: row["bytes"],
+            thumbnailBytes: row["thumbnailBytes"], width: row["width"], height: row["height"],
+            uploadDigest: row["uploadDigest"], createdAt: createdAt)
+    }
+
+    private func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await slot.database().writer.read(value)
+        } catch {
+            throw AppDatabase.storeError(from: error)
+        }
+    }
+
+    private func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await slot.database().writer.write(updates)
+        } catch {
+            throw AppDatabase.storeError(from: error)
+        }
+    }
+}
+
+extension SQLiteMediaStore {
+    /// Deletes the media of users the main database no longer has: an account deleted while its media were not
+    /// (the process died between the two, or the media file failed). The server runs it at start; answers how many
+    /// items went. It opens no media file that is not there.
+    public func deleteMediaOfMissingUsers(in main: AppDatabase) async throws -> Int {
+        guard let media = try slot.databaseIfPresent() else { return 0 }
+        do {
+            let owners = try await media.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT userId FROM media") }
+            let missing = try owners.filter { owner in
+                try main.writer.read { db in
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [owner]) != true
+                }
+            }
+            guard !missing.isEmpty else { return 0 }
+            return try await media.writer.write { db in
+                var deleted = 0
+                for owner in missing {
+                    try db.execute(sql: "DELETE FROM media WHERE userId = ?", arguments: [owner])
+                    deleted += db.changesCount
+                }
+                return deleted
+            }
+        } catch {
+            throw AppDatabase.storeError(from: error)
+        }
+    }
+}

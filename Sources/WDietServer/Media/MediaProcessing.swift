@@ -1,0 +1,251 @@
+import Foundation
+import Logging
+
+/// Photos decoded and re-encoded by libvips' command-line tools (`vipsheader`, `vipsthumbnail`; Debian
+/// `libvips-tools`), run as child processes: the server links no image library, so `swift run wdiet serve` builds
+/// and runs on a machine without libvips, where photo uploads answer 503 and everything else works.
+///
+/// For each photo: the upload is written to a private folder (mode 0700, removed afterwards); `vipsheader` reads
+/// its size (not a picture vips reads: 415; over `maxPixels`: 413); `vipsthumbnail` makes the display JPEG — the
+/// orientation applied (EXIF orientation, HEIF's rotation), converted to sRGB, at most `displaySize` on its longer
+/// side, every metadata stripped (EXIF with GPS, XMP, IPTC, ICC profile, comments) — and then the thumbnail from
+/// the display JPEG. Each run has a time limit; at most `concurrentPhotos` photos are processed at once (others
+/// wait), at a lower CPU priority (`nice`), so that a burst of uploads leaves the CPU to requests such as meal saves.
+struct MediaProcessing: Sendable {
+    /// The longer side of the display JPEG, in pixels.
+    var displaySize = 1600
+    /// The longer side of the thumbnail.
+    var thumbnailSize = 320
+    var displayQuality = 82
+    var thumbnailQuality = 75
+    /// Larger pictures are refused (413) before they are decoded: 200 megapixels is above any phone's camera.
+    var maxPixels = 200_000_000
+    /// The time one tool may take before it is stopped (the upload then answers 415).
+    var timeLimit: Duration = .seconds(30)
+    /// `nice` increment for the tools (nil: the server's own priority).
+    var niceness: Int? = 10
+    /// Where the tools are looked for: `$PATH`.
+    var searchPath: [String] = ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) }
+        ?? ["/usr/local/bin", "/usr/bin", "/bin"]
+
+    /// A processed photo.
+    struct Photo: Sendable, Equatable {
+        var display: Data
+        var thumbnail: Data
+        var width: Int
+        var height: Int
+    }
+
+    enum Failure: Error, Equatable {
+        /// `vipsthumbnail` or `vipsheader` is not installed.
+        case toolsMissing
+        /// The bytes are no picture the tools could read (or reading it took too long).
+        case undecodable
+        /// More than `maxPixels`.
+        case tooManyPixels
+    }
+
+    /// The paths of `vipsheader`, `vipsthumbnail` and `nice`, or nil when the vips tools are missing.
+    func tools() -> (header: String, thumbnail: String, nice: String?)? {
+        func find(_ name: String) -> String? {
+            for folder in searchPath where !folder.isEmpty {
+                let path = (folder as NSString).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: path) { return path }
+            }
+            return nil
+        }
+        guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
+        return (header, thumbnail, niceness == nil ? nil : find("nice"))
+    }
+
+    /// `upload` (JPEG, PNG, WebP or HEIC bytes) as a display JPEG and a thumbnail, without metadata.
+    func processPhoto(_ upload: Data, logger: Logger) async throws(Failure) -> Photo {
+        guard let tools = tools() else { throw .toolsMissing }
+        await Self.slots.acquire()
+        defer { Task { await Self.slots.release() } }
+        let folder: URL
+        do {
+            folder = try Self.makePrivateFolder()
+        } catch {
+            logger.error("media: no private temporary folder", metadata: ["error": "\(error)"])
+            throw .undecodable
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("upload")
+        let display = folder.appendingPathComponent("display.jpg")
+        let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
+        do {
+            try upload.write(to: input)
+        } catch {
+            logger.error("media: the upload could not be written", metadata: ["error": "\(error)"])
+            throw .undecodable
+        }
+
+        let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
+        guard let (width, height) = Self.size(fromHeader: header) else { throw .undecodable }
+        guard width * height <= maxPixels else { throw .tooManyPixels }
+
+        _ = try await run(tools.thumbnail, [
+            input.path, "--size", "\(displaySize)x\(displaySize)>",
+            // An embedded profile (Display P3, Adobe RGB) is converted to sRGB before the profile is stripped; a picture
+            // without one is taken as sRGB (vips' default fallback profile shifted colours: near-black red 1 became 49).
+            "--import-profile", "srgb", "--export-profile", "srgb",
+            "-o", display.path + "[Q=\(displayQuality),strip,optimize_coding]",
+        ], nice: tools.nice, in: folder, logger: logger)
+        _ = try await run(tools.thumbnail, [
+            display.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
+            "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
+        ], nice: tools.nice, in: folder, logger: logger)
+        guard let displayData = try? Data(contentsOf: display), let thumbnailData = try? Data(contentsOf: thumbnail),
+            let displaySize = JPEGSize.of(displayData)
+        else { throw .undecodable }
+        return Photo(display: displayData, thumbnail: thumbnailData, width: displaySize.width, height: displaySize.height)
+    }
+
+    /// Runs one tool and answers its standard output; a failure, a crash or the time limit is `.undecodable` (what
+    /// the tool said goes to the log at debug level: it may name the temporary path).
+    private func run(_ tool: String, _ arguments: [String], nice: String?, in folder: URL, logger: Logger) async throws(Failure) -> String {
+        let process = Process()
+        if let nice, let niceness {
+            process.executableURL = URL(fileURLWithPath: nice)
+            process.arguments = ["-n", "\(niceness)", tool] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        // Only vips' own, well-tested loaders (no ImageMagick, no matio…), and no vips cache files in $HOME.
+        environment["VIPS_BLOCK_UNTRUSTED"] = "1"
+        environment["TMPDIR"] = folder.path
+        process.environment = environment
+        process.currentDirectoryURL = folder
+        let outputURL = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errorURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        guard let output = FileHandle(forWritingAtPath: outputURL.path), let errors = FileHandle(forWritingAtPath: errorURL.path) else {
+            throw .undecodable
+        }
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+
+        let status: Int32? = await withCheckedContinuation { continuation in
+            let finished = ProcessFinish(continuation)
+            process.terminationHandler = { process in finished.resume(process.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                logger.error("media: a vips tool could not be started", metadata: ["tool": "\(tool)", "error": "\(error)"])
+                finished.resume(nil)
+                return
+            }
+            let limit = timeLimit
+            Task {
+                try? await Task.sleep(for: limit)
+                if finished.isPending {
+                    logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"])
+                    process.terminate()
+                }
+            }
+        }
+        guard status == 0 else {
+            let said = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+            logger.debug("media: a vips tool failed", metadata: ["tool": "\(tool)", "status": "\(status.map(String.init) ?? "-")", "stderr": "\(said.prefix(500))"])
+            throw .undecodable
+        }
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    /// `vipsheader`'s line, `/path/upload: 4032x3024 uchar, 3 bands, srgb, jpegload`, as its width and height.
+    static func size(fromHeader line: String) -> (Int, Int)? {
+        guard let colon = line.range(of: ": ", options: .backwards) else { return nil }
+        let dimensions = line[colon.upperBound...].prefix { $0 != " " }
+        let parts = dimensions.split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    /// A folder only this process's user can read, under the system's temporary folder.
+    static func makePrivateFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// Photos being processed at once, process-wide (the machine's cores, at least 2).
+    static let slots = AsyncSlots(max(2, ProcessInfo.processInfo.activeProcessorCount))
+}
+
+/// Resumes a continuation once, whichever comes first (the process's end, a failure to start).
+private final class ProcessFinish: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Int32?, Never>?
+
+    init(_ continuation: CheckedContinuation<Int32?, Never>) {
+        self.continuation = continuation
+    }
+
+    var isPending: Bool { lock.withLock { continuation != nil } }
+
+    func resume(_ status: Int32?) {
+        let waiting = lock.withLock { () -> CheckedContinuation<Int32?, Never>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: status)
+    }
+}
+
+/// A counting semaphore for async callers: at most `count` holders; the others wait in order.
+actor AsyncSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) {
+        free = count
+    }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+/// The pixel size of a JPEG, from its first start-of-frame marker.
+enum JPEGSize {
+    static func of(_ data: Data) -> (width: Int, height: Int)? {
+        let b = [UInt8](data)
+        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
+                let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
+                return width > 0 && height > 0 ? (width, height) : nil
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+}

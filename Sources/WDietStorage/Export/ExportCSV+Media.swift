@@ -1,0 +1,56 @@
+import Foundation
+import WDietStore
+import ZIPFoundation
+
+extension ExportCSV {
+    /// The zip with the user's photos and recordings as well, when there are any: `media.csv` (one row per item:
+    /// `id, kind, contentType, bytes, width, height, createdAt, file`) and each item's bytes under `media/` — a
+    /// photo as the display JPEG the app shows (`media/<id>.jpg`, its metadata already stripped), a recording as
+    /// recorded (`media/<id>.webm`, `.m4a`, …). The files are stored, not deflated: JPEG and recordings do not
+    /// compress. Each item is read from the store only when its turn comes.
+    public static func zip(_ document: ExportDocument, media: any MediaStore, userId: UUID) async throws -> Data {
+        let items = try await media.allMedia(userId: userId)
+        guard !items.isEmpty else { return try zip(document) }
+        let archive = try Archive(accessMode: .create)
+        for table in try tables(document) {
+            try add(csv(table.rows), named: table.name, to: archive, modified: document.exportedAt, deflate: true)
+        }
+        var rows = [["id", "kind", "contentType", "bytes", "width", "height", "createdAt", "file"]]
+        for item in items {
+            // An item deleted while the export runs is left out.
+            guard let data = try await media.mediaContent(id: item.id, userId: userId, variant: .display) else { continue }
+            let file = "media/\(WireFormat.idText(item.id)).\(fileExtension(item.contentType))"
+            try add(data, named: file, to: archive, modified: item.createdAt, deflate: false)
+            rows.append([
+                WireFormat.idText(item.id), item.kind.rawValue, item.contentType, String(item.bytes),
+                item.width.map(String.init) ?? "", item.height.map(String.init) ?? "", instant(item.createdAt), file,
+            ])
+        }
+        try add(csv(rows), named: "media.csv", to: archive, modified: document.exportedAt, deflate: true)
+        guard let data = archive.data else { throw ExportError.zipUnavailable }
+        return data
+    }
+
+    /// The file name extension of a stored type.
+    static func fileExtension(_ contentType: String) -> String {
+        switch contentType {
+        case "image/jpeg": "jpg"
+        case "audio/mp4": "m4a"
+        case "audio/aac": "aac"
+        case "audio/mpeg": "mp3"
+        case "audio/webm": "webm"
+        case "audio/ogg": "ogg"
+        case "audio/wav": "wav"
+        default: "bin"
+        }
+    }
+
+    private static func add(_ data: Data, named name: String, to archive: Archive, modified: Date, deflate: Bool) throws {
+        try archive.addEntry(
+            with: name, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
+            compressionMethod: deflate ? .deflate : .none
+        ) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+}
