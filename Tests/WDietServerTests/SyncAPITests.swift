@@ -100,9 +100,10 @@ struct SyncAPITests {
             let rest = try await client.api(.get, "/api/v1/sync/pull?cursor=4", session)
             let restPage = try SyncCoding.decoder.decode(SyncPullResponse.self, from: Data(buffer: rest.body))
             #expect(restPage.items.map(\.version) == [5, 7])
-            #expect(restPage.items.last?.data == .object([
-                "mood": .number(4), "note": .string("Slept well"), "date": .string("2026-03-01"),
-            ]))
+            let journal = try SyncRules.decodeRow(JournalEntry.self, try #require(restPage.items.last?.data))
+            #expect(journal.processedDescription == "Two idlis and sambar")
+            #expect(journal.mediaIds == [UUID(uuidString: "f6a7b8c9-5555-4e6f-9a7b-8c9d0e1f2a3b")!])
+            #expect(journal.updatedAt == nil)
             #expect(restPage.hasMore == false)
             // What sync wrote, the normal API reads.
             let meals = try await client.api(.get, "/api/v1/meals?date=2026-03-01", session).object()
