@@ -432,6 +432,30 @@ def test_copy_a_meal_and_a_whole_day_to_today_from_the_meals_list(server, page):
     assert page.console_errors == []
 
 
+def test_a_copy_form_sent_twice_copies_once(server, page):
+    """A double tap or a resent POST of "Copy to today" copies once: the page's forms carry a requestId from which
+    the copies' ids are derived. Before, each send made another copy."""
+    signed_in_with_yesterday(page, server)
+    day = today() - datetime.timedelta(days=1)
+    for button, expected in [("meal", [SALMON]), ("day", None)]:
+        page.goto(server + f"/meals/today?date={day.isoformat()}")
+        if button == "meal":
+            form = page.locator(".meal-row").filter(has_text="Fish, salmon").locator("form.meal-row__copy")
+        else:
+            form = page.locator("form.meal-copy-day")
+        fields = {name: form.locator(f"input[name={name}]").get_attribute("value")
+                  for name in ("_csrf", "fromDate", "mealId", "requestId") if form.locator(f"input[name={name}]").count()}
+        before = meals_on(page, server, today())
+        for _ in range(2):
+            response = page.request.post(server + "/meals/copy", form=fields, max_redirects=0)
+            assert response.status == 303, response.text()
+        added = [m["foodId"] for m in meals_on(page, server, today()) if m["id"] not in {b["id"] for b in before}]
+        if expected is None:
+            # The whole day, from a page shown anew (a new requestId): each of yesterday's meals once.
+            expected = [m["foodId"] for m in meals_on(page, server, day)]
+        assert sorted(added) == sorted(expected)
+
+
 def test_quick_logging_pages_pass_axe_light_and_dark_at_320_px_and_200_percent(server, browser):
     """axe-core on Log Meal with its lists, the basket and a past day, the saved meals and their editor, and a past
     day's meals with the copy buttons: no violation, light and dark, at 320 px with text at 100 % and 200 %, and

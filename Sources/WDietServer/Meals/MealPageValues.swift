@@ -148,6 +148,9 @@ struct TodaysMealsPage: Sendable {
     var dayQuery: String
     var logMealPath: String
     var dashboardPath: String
+    /// The copy forms' `requestId`, new for each page shown: a form sent twice (a double tap, a resent POST) copies
+    /// once, because the copies' ids are derived from it and the source meal (`QuickLogging.copy`).
+    var copyRequestId = TimeOrderedUUID.make().uuidString.lowercased()
 
     init(chrome: PageChrome, day: DashboardDay, meals: [StoredMeal], profile: Profile, shown: PageDay? = nil) {
         let strings = Strings.current

@@ -52,6 +52,7 @@ struct MealPages: Sendable {
         var body = MealCopyBody()
         body.fromDate = LocalDate(iso: form.text("fromDate"))
         body.mealIds = mealId.isEmpty ? nil : [mealId]
+        body.requestId = form.text("requestId").isEmpty ? nil : form.text("requestId")
         let copies: [StoredMeal]
         do {
             copies = try await QuickLogging(services: services).copy(body, userId: context.userId, profile: stored.profile, logger: context.logger)
