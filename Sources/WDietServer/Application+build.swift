@@ -122,6 +122,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     MealsAPI(services: services).addRoutes(to: user)
     QuickLoggingAPI(services: services).addRoutes(to: user)
     WeightsAPI(services: services).addRoutes(to: user)
+    JournalAPI(services: services).addRoutes(to: user)
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)
@@ -146,6 +147,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     MealPages(services: services).register(on: signedIn)
     LearnPages(services: services).register(on: signedIn)
     ProfilePages(services: services).register(on: signedIn)
+    JournalPages(services: services).register(on: signedIn)
     return router
 }
 

@@ -8,17 +8,19 @@ struct PageChrome: Sendable {
     var csrfToken: String
     var signedIn: Bool
     var tabHome = false
+    var tabJournal = false
     var tabProgress = false
     var tabLearn = false
     var tabSettings = false
 
-    enum Tab { case home, progress, learn, settings, none }
+    enum Tab { case home, journal, progress, learn, settings, none }
 
     init(context: some WebRequestContext, tab: Tab = .none, preSessionToken: String? = nil) {
         csrfToken = context.webSessionToken.map(WebSession.csrfToken(forSession:)) ?? preSessionToken ?? ""
         signedIn = context.signedInUserId != nil
         switch tab {
         case .home: tabHome = true
+        case .journal: tabJournal = true
         case .progress: tabProgress = true
         case .learn: tabLearn = true
         case .settings: tabSettings = true
