@@ -23,8 +23,8 @@ import WDietTestSupport
             }
             defer { devices.forEach { $0.remove() } }
 
-            // Shared rows to fight over: 30 meals, 10 weights, 5 journal entries, 4 favourites, 3 saved meals (issue 17)
-            // and the profile.
+            // Shared rows to fight over: 30 meals, 10 weights, 5 free-form rows, 5 journal entries with photos and
+            // recordings (issue 18), 4 favourites, 3 saved meals (issue 17) and the profile.
             let seed = devices[0]
             try seed.store.saveProfile(Fixtures.profile())
             let meals = (0..<30).map { ClientFixtures.meal("Shared \($0)", kcal: Double(200 + $0), at: Fixtures.utc("2026-03-01T08:00:00Z")) }
@@ -33,6 +33,8 @@ import WDietTestSupport
             for weight in weights { try seed.store.saveWeight(weight) }
             let rows = (0..<5).map { _ in UUID() }
             for row in rows { try seed.store.saveRow(collection: "diary", id: row, data: .object(["mood": .number(3)])) }
+            let journal = (0..<5).map { Self.journalEntry(id: UUID(), tag: "seed \($0)", media: [UUID()]) }
+            for entry in journal { try seed.store.saveJournalEntry(entry, today: Self.journalToday) }
             let favourites = (0..<4).map { Favourite(name: "Favourite \($0)", kcal: Double(100 + $0), createdAt: Fixtures.utc("2026-03-01T08:00:00Z")) }
             for favourite in favourites { try seed.store.saveFavourite(favourite) }
             let savedMeals = (0..<3).map { Self.savedMeal(id: UUID(), tag: "seed \($0)", kcal: 300) }
@@ -47,7 +49,7 @@ import WDietTestSupport
                     group.addTask {
                         try await Self.randomLife(
                             device, index: index, meals: meals.map(\.id), weights: weights.map(\.id), rows: rows,
-                            favourites: favourites.map(\.id), savedMeals: savedMeals.map(\.id))
+                            journal: journal.map(\.id), favourites: favourites.map(\.id), savedMeals: savedMeals.map(\.id))
                     }
                 }
                 try await group.waitForAll()
@@ -91,6 +93,12 @@ import WDietTestSupport
             #expect(lastAcknowledged.count >= 46)
             #expect(lastAcknowledged.keys.contains { $0.collection == Favourite.collection })
             #expect(lastAcknowledged.keys.contains { $0.collection == SavedMeal.collection })
+            #expect(lastAcknowledged.keys.contains { $0.collection == JournalEntry.collection })
+            // The server's journal table (what its pages, search and insights read) holds exactly the live journal
+            // rows every device has, media ids included.
+            let onDevice = try devices[0].store.journalEntries()
+            #expect(onDevice.contains { !$0.mediaIds.isEmpty })
+            #expect(try await server.services.journal.allEntries(userId: account.userId) == onDevice)
             for (key, acknowledged) in lastAcknowledged {
                 let state = try #require(onServer[key])
                 #expect(state.version == acknowledged.version, "\(key): server v\(state.version ?? 0), acknowledged v\(acknowledged.version)")
@@ -116,8 +124,18 @@ import WDietTestSupport
                   createdAt: Fixtures.utc("2026-03-01T08:00:00Z"))
     }
 
+    /// A journal entry of 1 March as a photo entry with its media ids (the media store's ids, issue 18).
+    static func journalEntry(id: UUID, tag: String, media: [UUID]) -> JournalEntry {
+        JournalEntry(id: id, date: Fixtures.date("2026-03-01"), time: JournalTime("08:15")!, inputType: .photo, rawInput: tag,
+                     processedDescription: "Idli and sambar \(tag)", category: .breakfast, mediaIds: media,
+                     createdAt: Fixtures.utc("2026-03-01T08:00:00Z"))
+    }
+
+    static let journalToday = Fixtures.date("2026-03-02")
+
     static func randomLife(
-        _ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID], favourites: [UUID], savedMeals: [UUID]
+        _ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID], journal: [UUID], favourites: [UUID],
+        savedMeals: [UUID]
     ) async throws {
         var random = SeededRandom(seed: UInt64(index) &* 7_919 &+ 3)
         _ = await device.sync(maxRetries: 8)
@@ -145,9 +163,18 @@ import WDietTestSupport
             case 75..<78:
                 let id = weights.randomElement(using: &random)!
                 do { try device.store.deleteWeight(id: id) } catch ClientError.notFound {}
-            case 78..<84:
+            case 78..<80:
                 try device.store.saveRow(collection: "diary", id: rows.randomElement(using: &random)!,
                                          data: .object(["mood": .number(Double(Int.random(in: 1...5, using: &random))), "by": .string(tag)]))
+            case 80..<84:
+                // Issue 18: journal entries edited with other photos, and deleted, on several devices at once.
+                let id = journal.randomElement(using: &random)!
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    do { try device.store.deleteJournalEntry(id: id) } catch ClientError.notFound {}
+                } else {
+                    let media = (0..<Int.random(in: 1...4, using: &random)).map { _ in UUID() }
+                    try device.store.saveJournalEntry(Self.journalEntry(id: id, tag: tag, media: media), today: Self.journalToday)
+                }
             case 84..<88:
                 // Issue 17: favourites starred, renamed and unstarred on several devices at once.
                 let id = favourites.randomElement(using: &random)!

@@ -16,13 +16,17 @@ final class LiveServer: Sendable {
     let backend: StoreBackend
     /// The server's clock: the real time, moved on by `advance` (an hour later, the profile limit has a slot again).
     let clock: OffsetClock
+    /// The server's stores, for checks behind the HTTP API (the journal's table after a convergence).
+    let services: AppServices
     private let running: Task<Void, any Error>
     private let tearDown: @Sendable () async -> Void
 
     private init(
-        url: URL, backend: StoreBackend, clock: OffsetClock, running: Task<Void, any Error>, tearDown: @escaping @Sendable () async -> Void
+        url: URL, backend: StoreBackend, clock: OffsetClock, services: AppServices, running: Task<Void, any Error>,
+        tearDown: @escaping @Sendable () async -> Void
     ) {
         self.url = url
+        self.services = services
         self.backend = backend
         self.clock = clock
         self.running = running
@@ -58,7 +62,7 @@ final class LiveServer: Sendable {
         for _ in 0..<500 {
             if let bound = port.value {
                 return LiveServer(
-                    url: URL(string: "http://127.0.0.1:\(bound)")!, backend: backend, clock: clock, running: running, tearDown: tearDown)
+                    url: URL(string: "http://127.0.0.1:\(bound)")!, backend: backend, clock: clock, services: services, running: running, tearDown: tearDown)
             }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
