@@ -12,7 +12,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, NARROW, VIEWPORT, api, new_user_with_profile, screenshot
+from conftest import DEFAULT_PROFILE, NARROW, VIEWPORT, api, new_user_with_profile, screenshot
 from test_accessibility import check
 
 TODAY = datetime.datetime.now(datetime.timezone.utc).date()
@@ -291,7 +291,7 @@ def test_text_entry_without_script(server, browser):
     expect(page.locator("#journal-flash")).to_contain_text("Entry deleted")
     expect(page.locator(".jcard")).to_have_count(0)
     page.locator("#journal-flash").get_by_role("button", name="Undo").click()
-    expect(page.get_by_text("Curd rice")).to_be_visible()
+    expect(card(page, "Curd rice")).to_be_visible()
     context.close()
     scripted.close()
 
@@ -300,7 +300,11 @@ def test_text_entry_without_script(server, browser):
 def test_journal_pages_pass_axe(server, browser, locale):
     context = browser.new_context(locale=locale, viewport=NARROW, bypass_csp=True)
     page = context.new_page()
-    new_user_with_profile(page, server)
+    page.goto(server + "/onboarding")
+    page.locator("form[action='/onboarding/guest'] button, button[name='guest']").first.click()
+    page.wait_for_load_state()
+    status, body = api(page, server, "PUT", "/api/v1/profile", DEFAULT_PROFILE)
+    assert status in (200, 201), body
     failures = []
     check(page, server, ["/journal", "/journal/new", f"/journal?date={YESTERDAY.isoformat()}"], failures, locale)
     ids = []
