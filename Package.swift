@@ -113,7 +113,11 @@ let package = Package(
         ),
         .target(
             name: "WDietTestSupport",
-            dependencies: ["WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres"]
+            dependencies: [
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres",
+                // SR28TestDatabase copies the imported catalog with SQLite's backup.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),

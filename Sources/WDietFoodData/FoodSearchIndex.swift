@@ -479,8 +479,17 @@ public final class FoodSearchIndexes: @unchecked Sendable {
     public static let shared = FoodSearchIndexes()
     private let lock = NSLock()
     private var entries: [FoodSearchIndex] = []
+    private var kept = 2
 
     public init() {}
+
+    /// How many indexes are kept, the most recently stored ones (2 in a server). A test seam: the test process
+    /// searches SR28 beside a few tiny catalogs, and with two kept it rebuilt SR28's index after them — each
+    /// parameterised case at once, since every search that finds no index builds one.
+    public var capacity: Int {
+        get { lock.withLock { kept } }
+        set { lock.withLock { kept = max(1, newValue) } }
+    }
 
     public func index(for contentHash: String) -> FoodSearchIndex? {
         lock.withLock { entries.last { $0.contentHash == contentHash } }
@@ -490,7 +499,7 @@ public final class FoodSearchIndexes: @unchecked Sendable {
         lock.withLock {
             entries.removeAll { $0.contentHash == index.contentHash }
             entries.append(index)
-            if entries.count > 2 { entries.removeFirst(entries.count - 2) }
+            if entries.count > kept { entries.removeFirst(entries.count - kept) }
         }
     }
 }

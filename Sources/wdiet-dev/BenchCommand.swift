@@ -111,6 +111,7 @@ struct BenchCommand: AsyncParsableCommand {
         let mix = QueryMix(catalog: catalog, count: queries, generator: &generator)
         print("Query mix: \(mix.description)")
         try measure(label: "SR28 (\(catalog.foods.count) foods)", database: sr28, queries: mix.queries)
+        try checkCorrectionWalk(sr28.foodSearchIndex().vocabulary)
 
         guard syntheticFoods > 0 else { return }
         began = DispatchTime.now().uptimeNanoseconds
@@ -121,6 +122,20 @@ struct BenchCommand: AsyncParsableCommand {
         _ = try big.replaceFoodCatalog(with: synthetic)
         print(String(format: "Synthetic catalog imported in %.2f s", seconds(since: began)))
         try measure(label: "synthetic (\(syntheticFoods) foods)", database: big, queries: mix.queries)
+    }
+
+    /// The typo correction's trie walk against the scan it replaced, over typos of every 5th word of SR28's
+    /// vocabulary (over 10,000 lookups: each typed word whole and as a prefix): the test runs every 25th word in its debug
+    /// build (`FoodSearchCorrectionWalkTests`), this the whole walk in release. Fails the benchmark on a difference.
+    static func checkCorrectionWalk(_ vocabulary: FoodSearchVocabulary) throws {
+        let began = DispatchTime.now().uptimeNanoseconds
+        let check = vocabulary.checkCorrectionWalk(everyNthWord: 5)
+        print(String(
+            format: "Typo correction: the walk picks what the scan picks for %d of %d typed words (%d corrected), in %.2f s",
+            check.checked - check.differing.count, check.checked, check.corrected, seconds(since: began)))
+        guard check.differing.isEmpty else {
+            throw CommandFailure("the correction walk differs from the scan: \(check.differing.prefix(5).joined(separator: "; "))")
+        }
     }
 
     private static func measure(label: String, database: AppDatabase, queries: [String]) throws {

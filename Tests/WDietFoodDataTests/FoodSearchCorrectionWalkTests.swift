@@ -6,7 +6,12 @@ import Testing
 /// vocabulary and typos of every kind.
 @Suite("Typo correction: the trie walk picks what the scan picks")
 struct FoodSearchCorrectionWalkTests {
-    static func vocabulary() async throws -> FoodSearchVocabulary {
+    /// SR28's vocabulary, made once for both tests (building an index of 8,789 foods takes seconds in a debug build).
+    static func vocabulary() async throws -> FoodSearchVocabulary { try await made.value }
+
+    private static let made = Task { try await makeVocabulary() }
+
+    static func makeVocabulary() async throws -> FoodSearchVocabulary {
         let catalog = try await SR28TestData.catalog.value
         let entries = catalog.foods.map { food in
             FoodSearchIndex.Entry(
@@ -18,49 +23,17 @@ struct FoodSearchCorrectionWalkTests {
         return FoodSearchIndex(contentHash: "test", entries: entries).vocabulary
     }
 
-    /// Every kind of one-letter typo of `word` at `at`: dropped, doubled, swapped with the next, replaced.
-    static func typos(of word: [UInt8], at position: Int, letter: UInt8) -> [[UInt8]] {
-        var dropped = word
-        dropped.remove(at: position)
-        var doubled = word
-        doubled.insert(word[position], at: position)
-        var replaced = word
-        replaced[position] = letter
-        var typos = [dropped, doubled, replaced]
-        if position + 1 < word.count {
-            var swapped = word
-            swapped.swapAt(position, position + 1)
-            typos.append(swapped)
-        }
-        return typos
-    }
-
+    /// Every 25th word of the vocabulary with four letters or more: 2,040 lookups (each typed word whole and as a
+    /// prefix), every kind of typo at a position that moves with the word, two at once in long words, and
+    /// beginnings (`checkCorrectionWalk` says how they are made). The same check over every 5th word (over
+    /// 10,000 lookups, most of a minute of a debug build's CPU on this machine) runs in release in the benchmark:
+    /// `wdiet-dev bench --only search` ("Typo correction: …").
     @Test func sameCorrectionAsTheScan() async throws {
         let vocabulary = try await Self.vocabulary()
-        var checked = 0
-        var corrected = 0
-        var differing: [String] = []
-        for (index, word) in vocabulary.words.enumerated() where word.count >= 4 && index % 5 == 0 {
-            let position = index % word.count
-            let letter = UInt8(ascii: "a") + UInt8(index % 26)
-            var typed = Self.typos(of: word, at: position, letter: letter)
-            // Two typos at once, for words long enough to be allowed two edits; and beginnings still being typed.
-            if word.count >= 8 { typed += Self.typos(of: typed[2], at: (position + 3) % word.count, letter: letter) }
-            typed += typed.map { Array($0.prefix(max(4, $0.count - 2))) }
-            for text in typed where text.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
-                let string = String(decoding: text, as: UTF8.self)
-                for asPrefix in [false, true] {
-                    let walked = vocabulary.correction(for: string, asPrefix: asPrefix)
-                    let scanned = vocabulary.correctionByScan(for: string, asPrefix: asPrefix)
-                    checked += 1
-                    if walked != nil { corrected += 1 }
-                    if walked != scanned { differing.append("\(string) \(asPrefix): \(String(describing: walked)) vs \(String(describing: scanned))") }
-                }
-            }
-        }
-        #expect(differing.isEmpty, "\(differing.count) of \(checked) differ: \(differing.prefix(5))")
-        #expect(checked > 10_000)
-        #expect(corrected > checked / 2, "most typos find a word")
+        let check = vocabulary.checkCorrectionWalk(everyNthWord: 25)
+        #expect(check.differing.isEmpty, "\(check.differing.count) of \(check.checked) differ: \(check.differing.prefix(5))")
+        #expect(check.checked > 2_000)
+        #expect(check.corrected > check.checked / 2, "most typos find a word")
     }
 
     @Test func knownCorrections() async throws {

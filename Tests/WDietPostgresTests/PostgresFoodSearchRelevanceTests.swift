@@ -7,15 +7,11 @@ import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
-/// The SR28 catalog imported once into a scratch PostgreSQL database for a whole suite, dropped after it.
+/// SR28 in a scratch PostgreSQL database for a whole suite: a copy of the test binary's one import
+/// (`PostgresScratchDatabase.createWithSR28`), dropped after the suite, its search index built before the suite's
+/// first test.
 enum SR28OnPostgres {
-    /// `shared/` sits beside the package root.
-    static let dataFolder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // WDietPostgresTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/datasets/usda-sr28")
-        .standardizedFileURL
+    static var dataFolder: URL { SR28TestDatabase.dataDirectory }
 
     @TaskLocal static var database: PostgresScratchDatabase?
 
@@ -27,13 +23,8 @@ enum SR28OnPostgres {
         PostgresFoodCatalogStore(client: try current().client)
     }
 
-    /// The SQLite store on the same files, to compare pages with.
-    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
-    static let sqlite = SharedTestValue<AppDatabase> {
-        let database = try AppDatabase.inMemory()
-        _ = try database.importFoodCatalog(from: dataFolder)
-        return database
-    }
+    /// The SQLite store on the same files, to compare pages with: the process's one SQLite import.
+    static var sqlite: SharedTestValue<AppDatabase> { SR28TestDatabase.shared }
 }
 
 struct SR28OnPostgresTrait: SuiteTrait, TestScoping {
@@ -42,11 +33,13 @@ struct SR28OnPostgresTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let database = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
+        SR28TestDatabase.keepIndexes()
+        let database = try await PostgresScratchDatabase.createWithSR28(from: SR28OnPostgres.dataFolder)
         do {
-            let imported = try await PostgresFoodCatalogImport.importIfMissing(
-                client: database.client, dataFolder: SR28OnPostgres.dataFolder, logger: Logger(label: "wdiet.test"))
-            guard imported else { throw StoreError.conflict("a fresh database already had a catalog") }
+            // The index built once here: a search that finds no index builds one, and a parameterised test's cases
+            // start together, each of them building SR28's index (8,789 foods read from PostgreSQL) at once.
+            let foods = try await PostgresFoodCatalogStore(client: database.client).prepareSearch()
+            guard foods == 8_789 else { throw StoreError.conflict("the SR28 copy holds \(String(describing: foods)) foods") }
             try await SR28OnPostgres.$database.withValue(database) { try await function() }
         } catch {
             await database.drop()

@@ -6,23 +6,10 @@ import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
-/// One in-memory database with SR28 imported, shared by the food suites: importing takes seconds in a debug
-/// build, and no suite writes to it after the import.
+/// The in-memory database with SR28 imported once per test process (`SR28TestDatabase`), shared by the food suites:
+/// no suite writes to it after the import.
 enum FoodCatalogTestDatabase {
-    /// `shared/` sits beside the package root.
-    static let dataDirectory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // WDietSQLiteTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/datasets/usda-sr28")
-        .standardizedFileURL
-
-    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
-    static let shared = SharedTestValue<AppDatabase> {
-        let database = try AppDatabase.inMemory()
-        _ = try database.importFoodCatalog(from: dataDirectory)
-        return database
-    }
+    static var shared: SharedTestValue<AppDatabase> { SR28TestDatabase.shared }
 }
 
 /// Five tiny SR28 files in a temporary folder, for imports that must be fast or must fail.

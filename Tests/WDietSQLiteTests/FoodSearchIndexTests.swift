@@ -8,7 +8,7 @@ import WDietTestSupport
 
 /// The in-memory search index (`FoodSearchIndex`) against the FTS5 search it replaced, kept in `FoodSearch` as the
 /// reference: the same words with the same document counts, and the same page, in the same order, for every
-/// relevance query, every query typed along the way and some two thousand queries made from SR28's own names.
+/// relevance query, every query typed along the way and some hundreds of queries made from SR28's own names.
 @Suite("Food search index against FTS5 on SR28")
 struct FoodSearchIndexTests {
     static func index(_ database: AppDatabase) throws -> FoodSearchIndex { try database.foodSearchIndex() }
@@ -41,11 +41,16 @@ struct FoodSearchIndexTests {
 
     /// Queries as people type them, from SR28's names: each name's first word whole and as a prefix of 2–6
     /// letters, a first word with the next part's first word (whole and half typed), and the reverse.
+    ///
+    /// From every 32nd food in static order (275 of 8,789; every 8th until the suite had to fit in 20 minutes):
+    /// every kind of query above, every prefix length (32 and 5 share no factor, so `position % 5` takes each
+    /// value). A change to how the index matches, scores, corrects or orders shows on
+    /// every kind of query, so a quarter of the names still finds it; the 183 hand-written queries run whole.
     static func madeQueries(_ index: FoodSearchIndex) -> [String] {
         var queries: [String] = []
         var seen = Set<String>()
         func add(_ query: String) { if seen.insert(query).inserted { queries.append(query) } }
-        for (position, entry) in index.entries.enumerated() where position % 8 == 0 {
+        for (position, entry) in index.entries.enumerated() where position % 32 == 0 {
             let segments = FoodSearchRanker.segments(of: entry.longDescription)
             guard let first = segments.first?.first?.word, first.count >= 3 else { continue }
             add(first)
@@ -63,7 +68,7 @@ struct FoodSearchIndexTests {
         let index = try Self.index(database)
         let queries = FoodSearchRelevanceCases.all.map(\.query) + FoodSearchRelevanceCases.typedAlong
             + FoodSearchRelevanceCases.forgiving.map(\.query) + Self.madeQueries(index)
-        #expect(queries.count > 2_000)
+        #expect(queries.count > 600)
         var differing: [String] = []
         var nonEmpty = 0
         for text in queries {

@@ -80,20 +80,8 @@ func number(_ value: Any?) -> Double? {
     (value as? NSNumber)?.doubleValue
 }
 
-/// One in-memory database with SR28 imported, shared by the server suites that search or log catalog foods
-/// (importing takes seconds in a debug build). Users are created per test, so sharing it is safe.
+/// One in-memory database with SR28, shared by the server suites that search or log catalog foods: a copy of the
+/// process's one import (`SR28TestDatabase.copy`). Users are created per test, so sharing it is safe.
 enum ServerCatalogDatabase {
-    static let dataDirectory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // WDietServerTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/datasets/usda-sr28")
-        .standardizedFileURL
-
-    /// Made off Swift's cooperative threads (`SharedTestValue` says why).
-    static let shared = SharedTestValue<AppDatabase> {
-        let database = try AppDatabase.inMemory()
-        _ = try database.importFoodCatalog(from: dataDirectory)
-        return database
-    }
+    static var shared: SharedTestValue<AppDatabase> { SR28TestDatabase.copy }
 }

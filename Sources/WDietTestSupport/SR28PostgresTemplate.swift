@@ -1,0 +1,128 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WDietFoodData
+import WDietPostgres
+
+extension PostgresScratchDatabase {
+    /// A scratch database holding SR28: a copy (`CREATE DATABASE … TEMPLATE`) of a database SR28 was imported into
+    /// once per test binary (`SR28PostgresTemplate`). Each suite that searches SR28 on PostgreSQL used to import
+    /// it itself, 679,045 nutrient values each time; a copy takes a second or two.
+    public static func createWithSR28(from dataFolder: URL) async throws -> PostgresScratchDatabase {
+        let server = try serverConfiguration()
+        let template = try await SR28PostgresTemplate.shared.template(from: dataFolder, on: server)
+        return try await copy(of: template, server: server)
+    }
+
+    static func copy(of template: String, server: PostgresClient.Configuration) async throws -> PostgresScratchDatabase {
+        let name = "wdiet_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await withAdminClient(server) { admin in
+            try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
+        }
+        var configuration = server
+        configuration.database = name
+        let client = PostgresClient(configuration: configuration)
+        let running = Task { await client.run() }
+        return PostgresScratchDatabase(name: name, client: client, server: server, running: running)
+    }
+}
+
+/// The SR28 template on the test cluster: the food catalog's migrations and SR28, imported by the production
+/// importer (`PostgresFoodCatalogImport.importIfMissing`) into a fresh database and renamed into place when whole.
+///
+/// Named after the migrations, the files' content hash and the test binary's modification time, so that a rebuilt
+/// binary imports afresh (a change to the importer is tested by the next run, also on a cluster kept between
+/// runs), while a second run of the same binary reuses it. Building one drops the templates older binaries left.
+public actor SR28PostgresTemplate {
+    public static let shared = SR28PostgresTemplate()
+
+    private var building: Task<String, any Error>?
+
+    func template(from dataFolder: URL, on server: PostgresClient.Configuration) async throws -> String {
+        if let building { return try await building.value }
+        let task = Task { try await Self.build(from: dataFolder, server: server) }
+        building = task
+        do {
+            return try await task.value
+        } catch {
+            building = nil
+            throw error
+        }
+    }
+
+    /// `wdiet_sr28_` and a 64-bit FNV-1a hash of what the template holds and which binary made it.
+    static func name(dataFolder: URL) throws -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let built = (try? FileManager.default.attributesOfItem(atPath: binary.path)[.modificationDate] as? Date)
+            .map { "\($0.timeIntervalSince1970)" } ?? "unknown"
+        let parts = [
+            MigratedTemplates.name(for: PostgresFoodCatalogSchema.migrations),
+            try SR28Files(directory: dataFolder).contentHash, binary.path, built,
+        ]
+        for part in parts {
+            for byte in part.utf8 + [0] {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        return "wdiet_sr28_" + String(hash, radix: 16)
+    }
+
+    private static func build(from dataFolder: URL, server: PostgresClient.Configuration) async throws -> String {
+        let name = try name(dataFolder: dataFolder)
+        if try await exists(name, on: server) { return name }
+        let database = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
+        do {
+            let imported = try await PostgresFoodCatalogImport.importIfMissing(
+                client: database.client, dataFolder: dataFolder, logger: Logger(label: "wdiet.test"))
+            guard imported else { throw Failure.notImported(database.name) }
+        } catch {
+            await database.drop()
+            throw error
+        }
+        database.running.cancel()
+        if await !BoundedWait.finishes(within: .seconds(60), { _ = await database.running.value }) {
+            PostgresScratchDatabase.warn("the client that imported SR28 into \(database.name) did not stop within 60 s")
+        }
+        try await PostgresScratchDatabase.withAdminClient(server) { admin in
+            // A connection the importing client left behind would stop the rename and every copy.
+            try await admin.query(PostgresQuery(unsafeSQL:
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database.name)' AND pid <> pg_backend_pid()"))
+            do {
+                try await admin.query(PostgresQuery(unsafeSQL: "ALTER DATABASE \(database.name) RENAME TO \(name)"))
+            } catch {
+                // Another process renamed its copy into place first: use that one.
+                try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"))
+                guard try await exists(name, on: server) else { throw error }
+            }
+            // Templates of older binaries (a cluster kept between runs): dropped unless in use at this moment.
+            var older: [String] = []
+            for try await other in try await admin.query(
+                "SELECT datname FROM pg_database WHERE datname LIKE 'wdiet\\_sr28\\_%' AND datname <> \(name)"
+            ).decode(String.self) {
+                older.append(other)
+            }
+            for other in older {
+                try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(other)"))
+            }
+        }
+        return name
+    }
+
+    private static func exists(_ name: String, on server: PostgresClient.Configuration) async throws -> Bool {
+        var found = false
+        try await PostgresScratchDatabase.withAdminClient(server) { admin in
+            let rows = try await admin.query("SELECT 1 FROM pg_database WHERE datname = \(name)")
+            for try await _ in rows { found = true }
+        }
+        return found
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case notImported(String)
+
+        var description: String { "SR28 was already in the fresh database \(running) meant for the template" }
+        private var running: String { switch self { case .notImported(let name): name } }
+    }
+}
