@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The media benchmarks of issue 18 (docs/benchmarks.md, "Media"), against a release `wdiet serve` on a fresh SQLite
+# file (or --database postgres://…) over loopback:
+#
+# 1. Photo upload: a 12-megapixel photo (4000×3000, made here with libvips: a colour gradient under Gaussian noise,
+#    JPEG quality 92, with GPS and orientation EXIF written by exiftool; and the same picture as HEIC) uploaded
+#    --uploads times each with `curl -T` under new ids; prints each request's time (the whole PUT: upload over
+#    loopback, vipsheader, vipsthumbnail for the display JPEG and the thumbnail, the store's write) and the median.
+# 2. Meal saves while photos upload: wrk with scripts/wrk/meal-save.lua, paced at --rate saves a second over 4
+#    connections for --duration, first alone, then while --uploaders loops keep PUTting the 12-megapixel JPEG;
+#    prints P50/P90/P95/P99 of both runs and how many photos were uploaded during the second.
+#
+#   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
+#                          [--uploaders 2] [--formats "jpg heic"] [--database postgres://…]
+#
+# DIR keeps the photos (the HEIC takes minutes to make); the database is made anew each run.
+# --binary defaults to .build/release/wdiet (`swift build -c release --product wdiet`). Needs vips, exiftool, curl and
+# wrk (Debian: libvips-tools, libimage-exiftool-perl, curl, wrk).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO="$(pwd)"
+
+BINARY="$REPO/.build/release/wdiet"
+DIR="${TMPDIR:-/tmp}/wdiet-bench-media"
+PORT=18091
+UPLOADS=10
+RATE=200
+DURATION=20s
+UPLOADERS=2
+DATABASE=""
+FORMATS="jpg heic"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --binary) BINARY="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
+        --dir) DIR="$2"; shift 2 ;;
+        --port) PORT="$2"; shift 2 ;;
+        --uploads) UPLOADS="$2"; shift 2 ;;
+        --rate) RATE="$2"; shift 2 ;;
+        --duration) DURATION="$2"; shift 2 ;;
+        --uploaders) UPLOADERS="$2"; shift 2 ;;
+        --database) DATABASE="$2"; shift 2 ;;
+        --formats) FORMATS="$2"; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+for tool in vips exiftool curl wrk; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install libvips-tools libimage-exiftool-perl curl wrk)" >&2; exit 1; }
+done
+[ -x "$BINARY" ] || { echo "no wdiet binary at $BINARY: swift build -c release --product wdiet, or --binary PATH" >&2; exit 1; }
+
+mkdir -p "$DIR"
+cd "$DIR"
+rm -f media-bench.sqlite*
+BASE="http://127.0.0.1:$PORT"
+
+if [ ! -s photo.jpg ]; then
+echo "Making the 12-megapixel photo ..."
+vips xyz xy.v 4000 3000
+vips linear xy.v ramp.v 0.06 0 --uchar
+vips bandjoin_const ramp.v rgb.v 128
+vips gaussnoise noise.v 4000 3000 --sigma 12 --mean 0
+vips add rgb.v noise.v noisy.v
+vips cast noisy.v photo.v uchar
+vips copy photo.v photo.jpg[Q=92]
+exiftool -q -overwrite_original -GPSLatitude=52.52 -GPSLatitudeRef=N -GPSLongitude=13.40 -GPSLongitudeRef=E \
+    -Orientation#=6 -Make=BenchCam photo.jpg
+rm -f ./*.v
+fi
+# x265 takes minutes (42 s of CPU) for a noisy 12-megapixel HEIC: made once, kept in DIR.
+[[ " $FORMATS " != *" heic "* ]] || [ -s photo.heic ] || { echo "Making the HEIC (minutes) ..."; vips copy photo.jpg photo.heic[Q=80]; }
+echo "photo.jpg $(stat -c %s photo.jpg) bytes ($(vipsheader photo.jpg | cut -d: -f2))"
+
+DB="${DATABASE:-$DIR/media-bench.sqlite}"
+# No SR28 folder from here: the server starts without a food catalog (meal saves of manual meals need none).
+env -u WDIET_FOOD_DATA "$BINARY" serve --port "$PORT" --database "$DB" --log-level warning > server.log 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -sf "$BASE/health" >/dev/null && break; sleep 0.2; done
+
+# 20 guests with a profile; their tokens for wrk.
+: > tokens.txt
+for i in $(seq 1 20); do
+    token=$(curl -sf -X POST "$BASE/api/v1/auth/guest" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+    curl -sf -X PUT "$BASE/api/v1/profile" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+        -d '{"dateOfBirth":"1995-06-15","sex":"male","heightCm":180,"weightKg":80,"goal":"lose","activity":"moderate","timeZone":"Europe/Berlin","planStartDate":"2026-01-01"}' >/dev/null
+    echo "$token" >> tokens.txt
+done
+TOKEN=$(head -1 tokens.txt)
+newid() { python3 -c 'import uuid; print(uuid.uuid4())'; }
+
+upload() {  # file type → "status seconds"
+    curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -X PUT "$BASE/api/v1/media/$(newid)" \
+        -H "Authorization: Bearer $TOKEN" -H "Content-Type: $2" --data-binary "@$1"
+}
+
+for format in $FORMATS; do
+    case "$format" in jpg) set -- photo.jpg image/jpeg ;; heic) set -- photo.heic image/heic ;; *) echo "--formats: jpg and/or heic" >&2; exit 2 ;; esac
+    echo "Uploading $1 $UPLOADS times:"
+    upload "$1" "$2" > /dev/null  # warm-up
+    : > times.txt
+    for _ in $(seq 1 "$UPLOADS"); do
+        result=$(upload "$1" "$2")
+        echo "  $result"
+        [ "${result%% *}" = 201 ] || { echo "upload failed: $result" >&2; exit 1; }
+        echo "${result#* }" >> times.txt
+    done
+    sort -n times.txt | awk '{a[NR]=$1} END {printf "RESULT name=upload-%s n=%d median_s=%.3f min_s=%.3f max_s=%.3f\n", "'"$1"'", NR, (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2), a[1], a[NR]}'
+done
+
+export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_CONNECTIONS=4
+echo "Meal saves at $RATE/s, alone:"
+wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
+
+echo "Meal saves at $RATE/s while $UPLOADERS loops upload the 12-megapixel JPEG:"
+: > uploads.txt
+LOOPS=()
+for _ in $(seq 1 "$UPLOADERS"); do
+    ( while true; do upload photo.jpg image/jpeg >> uploads.txt; done ) &
+    LOOPS+=($!)
+done
+sleep 1
+wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
+for loop in "${LOOPS[@]}"; do kill "$loop" 2>/dev/null || true; done
+wait "${LOOPS[@]}" 2>/dev/null || true
+awk '{n++; if ($1 == 201) ok++; s += $2} END {printf "RESULT name=uploads-during-meal-saves uploads=%d created=%d mean_s=%.3f\n", n, ok, s/n}' uploads.txt
