@@ -202,6 +202,28 @@ struct JournalAPITests {
         }
     }
 
+    @Test("journal_entry_added for a new entry and a copy (input type, category, origin); none for an edit, a retry or a refusal", arguments: StoreBackend.allCases)
+    func analytics(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
+            let session = try await client.signInWithProfile()
+            let clientId = UUID().uuidString
+            let body: [String: Any] = ["id": clientId, "processedDescription": "Gulab jamun", "inputType": "voice", "rawInput": "gulab jamun"]
+            #expect(try await client.api(.post, "/api/v1/journal/entries", session, json: body).status == .created)
+            #expect(try await client.api(.post, "/api/v1/journal/entries", session, json: body).status == .created)  // the retry
+            #expect(try await client.api(.post, "/api/v1/journal/entries", session, json: ["processedDescription": ""]).status == .unprocessableContent)
+            _ = try await client.api(.put, "/api/v1/journal/entries/\(clientId)", session, json: ["processedDescription": "Two gulab jamuns"])
+            #expect(try await client.api(.post, "/api/v1/journal/entries/\(clientId)/duplicate", session).status == .created)
+            let journal = try await AnalyticsEventsTests.events(of: session.userId, in: t, atLeast: 2).filter { $0.name == .journalEntryAdded }
+            try await Task.sleep(for: .milliseconds(100))  // anything more would have been recorded by now
+            let settled = try await t.services.analytics.events(userId: session.userId).filter { $0.name == .journalEntryAdded }
+            #expect(settled.count == journal.count)
+            #expect(settled.map(\.properties).sorted { ($0["origin"] ?? "") > ($1["origin"] ?? "") } == [
+                ["input_type": "voice", "category": "dessert", "origin": "new"],
+                ["input_type": "voice", "category": "dessert", "origin": "duplicate"],
+            ])
+        }
+    }
+
     @Test("another user's entry is 404 on every route and never listed", arguments: StoreBackend.allCases)
     func otherUser(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend) { _, client in
