@@ -358,6 +358,36 @@ def test_save_as_meal_then_log_it_with_servings_and_edit_it(server, page):
     assert body["savedMeals"] == []
 
 
+def test_a_saved_meal_changed_on_another_device_while_editing_is_shown_again_not_overwritten(server, page):
+    """The editor numbers its foods as they were when it was shown. When another device changes the saved meal in
+    between, saving says so and shows it as it is now; before, the amounts went to whichever foods now had those
+    numbers."""
+    new_user_with_profile(page, server)
+    status, saved = api(page, server, "POST", "/api/v1/saved-meals", {
+        "name": "Lunch box", "items": [{"name": "Sandwich", "calories": 420}, {"name": "Apple", "calories": 80}]})
+    assert status == 201, saved
+    page.goto(server + f"/meals/saved/{saved['id']}")
+    # Another device removes the sandwich.
+    status, body = api(page, server, "PUT", f"/api/v1/saved-meals/{saved['id']}", {
+        "baseVersion": saved["version"], "name": "Lunch box", "items": [{"name": "Apple", "calories": 80}]})
+    assert status == 200, body
+    page.locator("input[name=item0Amount]").fill("500")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "This saved meal was changed on another device while you were editing it. Here it is as it is now: "
+        "make your change again.")
+    expect(page.locator("input[name=item0Amount]")).to_have_value("80")
+    expect(page.locator("input[name=item1Amount]")).to_have_count(0)
+    status, body = api(page, server, "GET", f"/api/v1/saved-meals/{saved['id']}")
+    assert [(i["name"], i["calories"]) for i in body["items"]] == [("Apple", 80)]
+    # Saved again from the page shown now, the change goes through.
+    page.locator("input[name=item0Amount]").fill("95")
+    page.get_by_role("button", name="Save Changes").click()
+    page.wait_for_url(server + "/meals/saved", wait_until="commit")
+    status, body = api(page, server, "GET", f"/api/v1/saved-meals/{saved['id']}")
+    assert [(i["name"], i["calories"]) for i in body["items"]] == [("Apple", 95)]
+
+
 def test_logging_onto_a_past_day_with_its_own_time(server, page):
     signed_in_with_yesterday(page, server)
     day = today() - datetime.timedelta(days=3)

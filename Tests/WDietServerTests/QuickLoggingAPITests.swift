@@ -80,6 +80,23 @@ struct QuickLoggingAPITests {
             #expect(edited.status == .ok)
             #expect(number((try edited.object()["perServing"] as? [String: Any])?["calories"]) == 260)
 
+            // Two devices edit at once: the second, still on the version it read before the first's edit, gets 409 and
+            // the saved meal stays as the first left it.
+            let readVersion = try #require(saved["version"] as? Int)
+            let stale = try await client.api(.put, "/api/v1/saved-meals/\(id)", session, json: [
+                "baseVersion": readVersion, "name": "Lunch box", "servings": 2, "items": [["name": "Soup", "calories": 300]],
+            ])
+            #expect(stale.status == .conflict, "\(stale.text)")
+            #expect(try stale.errorDetail().message
+                == "This saved meal was changed on another device while you were editing it. Here it is as it is now: make your change again.")
+            let current = try await client.api(.get, "/api/v1/saved-meals/\(id)", session).object()
+            #expect((current["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Sandwich", "Pear"])
+            let fresh = try await client.api(.put, "/api/v1/saved-meals/\(id)", session, json: [
+                "baseVersion": try #require(current["version"] as? Int), "name": "Lunch box", "servings": 2, "slot": "lunch",
+                "items": [["name": "Sandwich", "calories": 420, "protein": 20], ["name": "Pear", "calories": 100]],
+            ])
+            #expect(fresh.status == .ok, "\(fresh.text)")
+
             let requestId = UUID().uuidString
             let logged = try await client.api(.post, "/api/v1/saved-meals/\(id)/log", session, json: ["servings": 1, "requestId": requestId])
             #expect(logged.status == .created, "\(logged.text)")

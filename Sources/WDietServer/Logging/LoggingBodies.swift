@@ -10,6 +10,9 @@ typealias FavouriteBody = MealBody
 /// food by grams or portion, or a manual item with its values), how many servings they make, and an optional slot.
 struct SavedMealBody: Decodable, Sendable {
     var id: String?
+    /// On a replace: the version the client's copy was read at. When the saved meal changed since (another device),
+    /// nothing is written and the answer is 409 with the current one to look at again.
+    var baseVersion: Int64?
     var name: String?
     var servings: NumberInput?
     var slot: String?

@@ -96,6 +96,7 @@ struct QuickLogging: Sendable {
             let (old, _) = try await savedMeal(id: existingId, userId: userId)
             createdAt = old.createdAt
             current = try await services.sync.row(userId: userId, collection: SavedMeal.collection, id: id)
+            if let base = body.baseVersion, let current, base != current.version { throw Self.changedElsewhere }
         } else {
             id = try Self.uuid(body.id, member: "id") ?? TimeOrderedUUID.make()
             current = try await services.sync.row(userId: userId, collection: SavedMeal.collection, id: id)
@@ -279,7 +280,8 @@ struct QuickLogging: Sendable {
             throw Self.storeError(rejection)
         }
         guard let first = result.first, first.status == .applied, let version = first.version else {
-            throw StoreError.conflict(Strings.current("logging.idTaken"))
+            // `lost`: changed by another device between the read and this write.
+            throw result.first?.status == .lost ? Self.changedElsewhere : StoreError.conflict(Strings.current("logging.idTaken"))
         }
         return version
     }
@@ -295,6 +297,9 @@ struct QuickLogging: Sendable {
             throw Self.storeError(rejection)
         }
     }
+
+    /// A saved meal (or another row) changed on another device since the client read it.
+    static var changedElsewhere: StoreError { .conflict(Strings.current("logging.changedElsewhere")) }
 
     private static func storeError(_ rejection: SyncRejection) -> StoreError {
         switch rejection {

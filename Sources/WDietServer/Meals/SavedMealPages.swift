@@ -30,8 +30,9 @@ struct SavedMealPages: Sendable {
 
     @Sendable func editForm(_ request: Request, context: WebUserContext) async throws -> Response {
         _ = try await WebPage.requireProfile(services, userId: context.userId)
-        let (saved, _) = try await quick.savedMeal(id: try id(context), userId: context.userId)
-        return try WebTemplates.page("saved-meal-edit", SavedMealEditPage(chrome: PageChrome(context: context, tab: .home), saved: saved))
+        let (saved, version) = try await quick.savedMeal(id: try id(context), userId: context.userId)
+        return try WebTemplates.page(
+            "saved-meal-edit", SavedMealEditPage(chrome: PageChrome(context: context, tab: .home), saved: saved, version: version))
     }
 
     /// Saves the form: the kept foods at their amounts, the name and the servings made.
@@ -39,7 +40,15 @@ struct SavedMealPages: Sendable {
         let form = try context.form()
         _ = try await WebPage.requireProfile(services, userId: context.userId)
         let savedId = try id(context)
-        let (saved, _) = try await quick.savedMeal(id: savedId, userId: context.userId)
+        let (saved, version) = try await quick.savedMeal(id: savedId, userId: context.userId)
+        let shownVersion = Int64(form.text("version"))
+        if let shownVersion, shownVersion != version {
+            // Changed on another device since this form was shown: show it as it is now rather than apply amounts
+            // numbered for foods that may have moved.
+            var page = SavedMealEditPage(chrome: PageChrome(context: context, tab: .home), saved: saved, version: version)
+            page.formError = Strings.current("logging.changedElsewhere")
+            return try WebTemplates.page("saved-meal-edit", page, status: .conflict)
+        }
         var items: [[String: Any]] = []
         var kept: [Int] = []
         for (index, item) in saved.items.enumerated() where form.text("item\(index)Remove").isEmpty {
@@ -64,13 +73,14 @@ struct SavedMealPages: Sendable {
             kept.append(index)
         }
         var object: [String: Any] = ["name": form.text("name"), "servings": MealFormat.typedNumber(form.text("servings")), "items": items]
+        if let shownVersion { object["baseVersion"] = shownVersion }
         if let slot = saved.slot { object["slot"] = slot.rawValue }
         do {
             let body = try APICoding.decoder.decode(SavedMealBody.self, from: try JSONSerialization.data(withJSONObject: object))
             _ = try await quick.saveSavedMeal(body, existingId: savedId, userId: context.userId)
             throw WebRedirect(location: "/meals/saved?updated=1")
         } catch let invalid as InvalidInput {
-            var page = SavedMealEditPage(chrome: PageChrome(context: context, tab: .home), saved: saved)
+            var page = SavedMealEditPage(chrome: PageChrome(context: context, tab: .home), saved: saved, version: version)
             page.apply(form: form, errors: invalid.fields, kept: kept)
             return try WebTemplates.page("saved-meal-edit", page, status: .unprocessableContent)
         }
@@ -151,10 +161,14 @@ struct SavedMealEditPage: Sendable {
     var servingsError: String?
     var formError: String?
     var deleteLabel: String
+    /// The version the form shows: a save from it is refused when the saved meal changed since (another device),
+    /// because the form's foods are numbered as they were then.
+    var version: String
 
-    init(chrome: PageChrome, saved: SavedMeal) {
+    init(chrome: PageChrome, saved: SavedMeal, version: Int64) {
         let strings = Strings.current
         self.chrome = chrome
+        self.version = String(version)
         id = saved.id.apiText
         name = saved.name
         servings = MealFormat.plain(saved.servings)
