@@ -320,3 +320,30 @@ def test_journal_pages_pass_axe(server, browser, locale):
     check(page, server, ["/journal", f"/journal/{ids[0]}/edit", f"/journal?highlight={ids[1]}#entry-{ids[1]}"], failures, locale)
     context.close()
     assert failures == []
+
+
+def test_voice_without_speech_recognition_keeps_the_recording(server, media_browser):
+    """A browser without speech recognition: the recording is still kept, and the person types what they said."""
+    context = media_browser.new_context(viewport=VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.add_init_script("delete window.SpeechRecognition; delete window.webkitSpeechRecognition;")
+    page = context.new_page()
+    new_user_with_profile(page, server)
+    page.goto(server + "/journal/new")
+    assert page.evaluate("!window.SpeechRecognition && !window.webkitSpeechRecognition")
+    page.get_by_role("radio", name="Voice").check()
+    page.get_by_role("button", name="Start recording").click()
+    expect(page.locator("#journal-status")).to_have_text("Listening… say what you ate.")
+    page.wait_for_timeout(1000)
+    page.get_by_role("button", name="Stop recording").click()
+    expect(page.locator("#journal-status")).to_have_text(
+        "Recording kept. Your browser cannot write down speech, so type what you said below.", timeout=20000)
+    expect(page.get_by_label("What did you eat?")).to_be_focused()
+    audio_id = page.locator("#journal-media").input_value()
+    page.get_by_label("What did you eat?").fill("Curd rice and pickle")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(server + "/journal")
+    status, day = api(page, server, "GET", "/api/v1/journal/entries")
+    assert status == 200
+    assert [(e["inputType"], e["mediaIds"], e["processedDescription"], e["rawInput"]) for e in day["entries"]] == [
+        ("voice", [audio_id], "Curd rice and pickle", "")]  # nothing was heard, so no transcript
+    context.close()
