@@ -45,15 +45,14 @@ SPEECH_STUB = """
 
 
 @pytest.fixture(scope="module")
-def media_browser():
-    """Chromium with a fake microphone (and camera) that needs no permission prompt."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
-        yield browser
-        browser.close()
+def media_browser(browser):
+    """Chromium with a fake microphone (and camera) that needs no permission prompt, launched by the same
+    Playwright as conftest's browser (a second Playwright cannot run beside the first)."""
+    media = browser.browser_type.launch(
+        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+        args=["--no-sandbox", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
+    yield media
+    media.close()
 
 
 @pytest.fixture
