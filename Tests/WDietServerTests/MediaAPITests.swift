@@ -292,6 +292,22 @@ struct MediaAPITests {
         }
     }
 
+    @Test("a photo whose processing runs out of time: 503 with Retry-After, nothing stored")
+    func timeLimit() async throws {
+        let photo = try MediaFixtures.photo(width: 400, height: 300)
+        var changed = try TestApp().services
+        changed.mediaProcessing.timeLimit = .milliseconds(1)
+        let services = changed
+        try await Self.withApp(services) { client in
+            let ana = try await client.signInAsGuest()
+            let response = try await Self.put(client, Self.newId(), photo, type: "image/jpeg", ana)
+            #expect(response.status == .serviceUnavailable)
+            #expect(try response.errorDetail().code == "media_processing_busy")
+            #expect(response.headers[.retryAfter] == "10")
+            #expect(try await services.media.allMedia(userId: ana.userId) == [])
+        }
+    }
+
     @Test("account deletion deletes the account's media", arguments: StoreBackend.allCases)
     func accountDeletion(_ backend: StoreBackend) async throws {
         let photo = try MediaFixtures.photo(width: 100, height: 80)

@@ -143,6 +143,8 @@ extension APIError {
             self.init(.conflict, code: "media_conflict", message: strings("media.conflict"))
         case .processingUnavailable:
             self.init(.serviceUnavailable, code: "media_processing_unavailable", message: strings("media.processingUnavailable"))
+        case .processingTimedOut:
+            self.init(.serviceUnavailable, code: "media_processing_busy", message: strings("media.processingTimedOut"), headers: [.retryAfter: "10"])
         case .empty:
             self.init(.badRequest, code: "bad_request", message: strings("media.empty"))
         }

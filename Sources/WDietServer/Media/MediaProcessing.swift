@@ -20,7 +20,7 @@ struct MediaProcessing: Sendable {
     var thumbnailQuality = 75
     /// Larger pictures are refused (413) before they are decoded: 200 megapixels is above any phone's camera.
     var maxPixels = 200_000_000
-    /// The time one tool may take before it is stopped (the upload then answers 415).
+    /// The time one tool may take before it is stopped (the upload then answers 503: try again).
     var timeLimit: Duration = .seconds(30)
     /// `nice` increment for the tools (nil: the server's own priority).
     var niceness: Int? = 10
@@ -43,6 +43,8 @@ struct MediaProcessing: Sendable {
         case undecodable
         /// More than `maxPixels`.
         case tooManyPixels
+        /// A tool ran out of `timeLimit` (a busy machine, or a picture that is very slow to decode).
+        case timedOut
     }
 
     /// The paths of `vipsheader`, `vipsthumbnail` and `nice`, or nil when the vips tools are missing.
@@ -134,8 +136,9 @@ struct MediaProcessing: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
 
+        let timer = ProcessTimer()
         let status: Int32? = await withCheckedContinuation { continuation in
-            let finished = ProcessFinish(continuation)
+            let finished = ProcessFinish(continuation, timer: timer)
             process.terminationHandler = { process in finished.resume(process.terminationStatus) }
             do {
                 try process.run()
@@ -149,10 +152,12 @@ struct MediaProcessing: Sendable {
                 try? await Task.sleep(for: limit)
                 if finished.isPending {
                     logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"])
+                    finished.timedOut()
                     process.terminate()
                 }
             }
         }
+        if timer.hasTimedOut { throw .timedOut }
         guard status == 0 else {
             let said = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
             logger.debug("media: a vips tool failed", metadata: ["tool": "\(tool)", "status": "\(status.map(String.init) ?? "-")", "stderr": "\(said.prefix(500))"])
@@ -185,10 +190,15 @@ struct MediaProcessing: Sendable {
 private final class ProcessFinish: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Int32?, Never>?
+    private let timer: ProcessTimer
 
-    init(_ continuation: CheckedContinuation<Int32?, Never>) {
+    init(_ continuation: CheckedContinuation<Int32?, Never>, timer: ProcessTimer) {
         self.continuation = continuation
+        self.timer = timer
     }
+
+    /// The time limit stopped the process.
+    func timedOut() { timer.mark() }
 
     var isPending: Bool { lock.withLock { continuation != nil } }
 
@@ -199,6 +209,15 @@ private final class ProcessFinish: @unchecked Sendable {
         }
         waiting?.resume(returning: status)
     }
+}
+
+/// Whether a run's time limit stopped it.
+private final class ProcessTimer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var expired = false
+
+    func mark() { lock.withLock { expired = true } }
+    var hasTimedOut: Bool { lock.withLock { expired } }
 }
 
 /// A counting semaphore for async callers: at most `count` holders; the others wait in order.

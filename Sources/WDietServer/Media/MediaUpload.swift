@@ -20,6 +20,8 @@ enum MediaRefusal: Error, Equatable {
     case conflict
     /// The vips tools are not installed.
     case processingUnavailable
+    /// Processing the photo took too long (a busy server).
+    case processingTimedOut
     case empty
 }
 
@@ -68,6 +70,7 @@ struct MediaUpload: Sendable {
                 case .toolsMissing: throw MediaRefusal.processingUnavailable
                 case .undecodable: throw MediaRefusal.undecodable
                 case .tooManyPixels: throw MediaRefusal.tooManyPixels
+                case .timedOut: throw MediaRefusal.processingTimedOut
                 }
             }
             media = NewMedia(
