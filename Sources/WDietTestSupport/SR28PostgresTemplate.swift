@@ -6,7 +6,7 @@ import WDietPostgres
 
 extension PostgresScratchDatabase {
     /// A scratch database holding SR28: a copy (`CREATE DATABASE … TEMPLATE`) of a database SR28 was imported into
-    /// once per test binary (`SR28PostgresTemplate`). Each suite that searches SR28 on PostgreSQL used to import
+    /// once per cluster (`SR28PostgresTemplate`). Each suite that searches SR28 on PostgreSQL used to import
     /// it itself, 679,045 nutrient values each time; a copy takes a second or two.
     public static func createWithSR28(from dataFolder: URL) async throws -> PostgresScratchDatabase {
         let server = try serverConfiguration()
@@ -30,9 +30,11 @@ extension PostgresScratchDatabase {
 /// The SR28 template on the test cluster: the food catalog's migrations and SR28, imported by the production
 /// importer (`PostgresFoodCatalogImport.importIfMissing`) into a fresh database and renamed into place when whole.
 ///
-/// Named after the migrations, the files' content hash and the test binary's modification time, so that a rebuilt
-/// binary imports afresh (a change to the importer is tested by the next run, also on a cluster kept between
-/// runs), while a second run of the same binary reuses it. Building one drops the templates older binaries left.
+/// Named after the migrations and the files' content hash, like `MigratedTemplates`: a cluster kept between runs
+/// holds one per catalog and schema, and a second test process (another checkout on the same cluster) uses it or
+/// builds the same one. The README's test command starts a new cluster, so each of its runs imports SR28 afresh with
+/// the importer of the code under test; on a kept cluster an importer changed without a new migration is checked by
+/// the import tests (tiny catalogs, and `secondImportChangesNothing` re-importing SR28 over the copy).
 public actor SR28PostgresTemplate {
     public static let shared = SR28PostgresTemplate()
 
@@ -50,15 +52,11 @@ public actor SR28PostgresTemplate {
         }
     }
 
-    /// `wdiet_sr28_` and a 64-bit FNV-1a hash of what the template holds and which binary made it.
+    /// `wdiet_sr28_` and a 64-bit FNV-1a hash of the catalog's migrations and the files' content hash.
     static func name(dataFolder: URL) throws -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let built = (try? FileManager.default.attributesOfItem(atPath: binary.path)[.modificationDate] as? Date)
-            .map { "\($0.timeIntervalSince1970)" } ?? "unknown"
         let parts = [
-            MigratedTemplates.name(for: PostgresFoodCatalogSchema.migrations),
-            try SR28Files(directory: dataFolder).contentHash, binary.path, built,
+            MigratedTemplates.name(for: PostgresFoodCatalogSchema.migrations), try SR28Files(directory: dataFolder).contentHash,
         ]
         for part in parts {
             for byte in part.utf8 + [0] {
@@ -95,16 +93,6 @@ public actor SR28PostgresTemplate {
                 // Another process renamed its copy into place first: use that one.
                 try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"))
                 guard try await exists(name, on: server) else { throw error }
-            }
-            // Templates of older binaries (a cluster kept between runs): dropped unless in use at this moment.
-            var older: [String] = []
-            for try await other in try await admin.query(
-                "SELECT datname FROM pg_database WHERE datname LIKE 'wdiet\\_sr28\\_%' AND datname <> \(name)"
-            ).decode(String.self) {
-                older.append(other)
-            }
-            for other in older {
-                try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(other)"))
             }
         }
         return name

@@ -7,7 +7,7 @@ import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
-/// SR28 in a scratch PostgreSQL database for a whole suite: a copy of the test binary's one import
+/// SR28 in a scratch PostgreSQL database for a whole suite: a copy of the cluster's one import
 /// (`PostgresScratchDatabase.createWithSR28`), dropped after the suite, its search index built before the suite's
 /// first test.
 enum SR28OnPostgres {
