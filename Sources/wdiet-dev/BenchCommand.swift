@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WDietCore
 import WDietFoodData
 import WDietPostgres
 import WDietSQLite
@@ -20,6 +21,7 @@ struct BenchCommand: AsyncParsableCommand {
         case dashboard
         case export
         case sync
+        case journal
     }
 
     @Option(help: "Run one section only: \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -39,6 +41,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("sync-runs"), help: "Timed runs of the sync section (each: push 1,000 new rows, push 1,000 edits, pull 1,000).")
     var syncRuns: Int = 20
+
+    @Option(name: .customLong("journal-runs"), help: "Timed searches and year's insights of the 10,000-entry journal.")
+    var journalRuns: Int = 500
 
     @Option(help: "A PostgreSQL database the sync section may write to (postgres://…; it is migrated), to measure it beside SQLite.")
     var postgres: String?
@@ -84,6 +89,9 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == nil || only == .sync {
             try await Self.syncSection(runs: syncRuns, postgres: postgres, directory: directory)
+        }
+        if only == nil || only == .journal {
+            try await Self.journalSection(iterations: journalRuns, postgres: postgres, directory: directory)
         }
     }
 
@@ -215,6 +223,45 @@ struct BenchCommand: AsyncParsableCommand {
         } catch {
             await store.close()
             throw error
+        }
+    }
+
+    // MARK: Journal
+
+    static func journalSection(iterations: Int, postgres: String?, directory: URL) async throws {
+        print("== Journal (one user with 10,000 entries over 8 years)")
+        let today = LocalDate(Date(), in: TimeZone(identifier: "UTC")!)
+        let sqlite = try AppDatabase.open(path: directory.appendingPathComponent("journal-bench.sqlite").path)
+        journalReport("SQLite", try await JournalBench.run(
+            store: SQLiteJournalStore(database: sqlite), sync: SQLiteSyncStore(database: sqlite), users: SQLiteUserStore(database: sqlite),
+            iterations: iterations, today: today))
+        guard let postgres else {
+            print("PostgreSQL: skipped (pass --postgres postgres://… to measure it)")
+            return
+        }
+        let store = try await postgresLocation(postgres).open(.migrating, postgresConnections: 4)
+        guard case .postgres(let database) = store.backend else { return }
+        do {
+            let client = database.client
+            journalReport("PostgreSQL", try await JournalBench.run(
+                store: PostgresJournalStore(client: client), sync: PostgresSyncStore(client: client), users: PostgresUserStore(client: client),
+                iterations: iterations, today: today))
+            await store.close()
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    private static func journalReport(_ backend: String, _ result: JournalBench.Result) {
+        print(String(format: "%@: %d entries written in %.2f s (10 pushes of 1,000)", backend, result.entries, result.writeSeconds))
+        for (label, values, target) in [
+            ("search (limit 50)", result.search, "target P95 10 ms"), ("a year's insights (read + computed)", result.insights, "target P95 50 ms"),
+            ("  of which reading all 10,000 entries", result.readOnly, ""), ("a day's entries", result.day, ""),
+        ] {
+            let stats = LatencyStats(values)
+            print(String(format: "%@ %@: %d runs, P50 %.2f ms, P95 %.2f ms, P99 %.2f ms, max %.2f ms %@",
+                         backend, label, values.count, stats.p50, stats.p95, stats.p99, stats.max, target))
         }
     }
 

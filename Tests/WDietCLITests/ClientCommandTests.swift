@@ -90,6 +90,38 @@ import WDietTestSupport
         #expect(try await Self.client(["status"], store: store).stdout.contains("Pending changes: 1\n"))
     }
 
+    @Test func journalEntriesAreAddedAndListedOfflineAndSync() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let phone = folder.appendingPathComponent("phone.sqlite")
+
+        // "idli" is breakfast whatever the hour; "leftovers" at 15:30 falls in the snack hours; a category given wins.
+        let idli = try await Self.client(["journal", "add", "Two idlis and sambar", "--date", "2026-03-01", "--time", "20:00"], store: phone)
+        #expect(idli.status == 0, "\(idli.stderr)")
+        #expect(idli.stdout == "Added to 2026-03-01 at 20:00 (breakfast). 1 change waits for the next sync.\n")
+        _ = try await Self.client(["journal", "add", "Leftovers", "--date", "2026-03-01", "--time", "15:30"], store: phone)
+        _ = try await Self.client(["journal", "add", "Masala chai", "--date", "2026-03-01", "--time", "07:05", "--category", "dinner"], store: phone)
+        let list = try await Self.client(["journal", "list", "--date", "2026-03-01"], store: phone)
+        #expect(list.stdout == """
+            2026-03-01: 3 entries
+              07:05  [dinner] Masala chai
+              15:30  [snack] Leftovers
+              20:00  [breakfast] Two idlis and sambar
+
+            """)
+        let bad = try await Self.client(["journal", "add", "Toast", "--date", "2026-03-01", "--category", "brunch"], store: phone)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--category must be one of breakfast, lunch, snack, dinner, dessert, beverage"))
+
+        let server = try await InProcessServer.start()
+        let url = server.url.absoluteString
+        #expect(try await Self.client(["login", "--server", url, "--guest"], store: phone).status == 0)
+        #expect(try await Self.client(["sync"], store: phone).stdout == "Synced.\n")
+        let status = try await Self.client(["status"], store: phone)
+        #expect(status.stdout.contains("Pending changes: 0\n"))
+        await server.stop()
+    }
+
     @Test func twoStoresSyncThroughTheServerAndOfflineLosesNothing() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
