@@ -139,7 +139,7 @@ struct BenchCommand: AsyncParsableCommand {
         let began = DispatchTime.now().uptimeNanoseconds
         let check = vocabulary.checkCorrectionWalk(everyNthWord: 5)
         print(String(
-            format: "Typo correction: the walk picks what the scan picks for %d of %d typed words (%d corrected), in %.2f s",
+            format: "Typo correction: the walk picks what the scan picks for %d of %d lookups (%d corrected), in %.2f s",
             check.checked - check.differing.count, check.checked, check.corrected, seconds(since: began)))
         guard check.differing.isEmpty else {
             throw CommandFailure("the correction walk differs from the scan: \(check.differing.prefix(5).joined(separator: "; "))")
