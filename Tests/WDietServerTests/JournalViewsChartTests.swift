@@ -85,6 +85,9 @@ struct JournalViewsChartTests {
         #expect(grid.cells[0].x == "270" && grid.cells[0].y == "18")
         #expect(grid.cells[1].x == "6" && grid.cells[1].y == "62")
         #expect(grid.height == "238")
+        // Its weekday letters centred over the columns: Monday at 6 + 20, Sunday at 6 + 6 × 44 + 20.
+        #expect(grid.weekdayLabels.map(\.x) == ["26", "70", "114", "158", "202", "246", "290"])
+        #expect(grid.weekdayLabels.first?.text == "M" && grid.weekdayLabels.last?.text == "S")
     }
 
     @Test("months for ?month=: YYYY-MM from 1900 through this month; anything else is refused")

@@ -211,6 +211,8 @@ struct JournalMonthGrid: Sendable {
     var weeks: [Week]
     var cells: [Cell]
     var weekdayNames: [String]
+    /// The SVG heatmap's weekday letters over its columns.
+    var weekdayLabels: [JournalColumns.Label]
     var height: String
     var title: String
     var year: Int
@@ -224,6 +226,9 @@ struct JournalMonthGrid: Sendable {
         let strings = Strings.current
         title = strings("dates.month\(month)") + " " + String(year)
         weekdayNames = (1...7).map { strings("dates.weekdayShort\($0)") }
+        weekdayLabels = (0..<7).map {
+            JournalColumns.Label(x: JournalSVG.number(Double($0) * (Self.cellSize + Self.gap) + 6 + Self.cellSize / 2), text: strings("progress.dayLetter\($0 + 1)"))
+        }
         let lead = days.first.map { JournalSVG.weekdayIndex($0.date) } ?? 0
         var cells: [Cell] = []
         for (index, day) in days.enumerated() {

@@ -24,7 +24,8 @@
     const dismiss = document.getElementById("journal-milestone-dismiss");
     const before = document.activeElement;
     confetti(overlay.querySelector(".jv-milestone__confetti"), 40);
-    if (navigator.vibrate && !reduceMotion) navigator.vibrate(30);
+    // A buzz only after the person has touched the page (browsers refuse it before, and say so).
+    if (navigator.vibrate && !reduceMotion && navigator.userActivation && navigator.userActivation.hasBeenActive) navigator.vibrate(30);
     dismiss.focus();
     const close = (event) => {
       if (event) event.preventDefault();
