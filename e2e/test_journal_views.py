@@ -164,6 +164,12 @@ def test_weekly_recap_pages_and_share_card(server, page):
     assert response.status == 200
     assert response.headers["content-type"].startswith("image/svg+xml")
     assert headline.split(" ")[0] in response.text()
+    # The same card as a PNG, drawn from the SVG by vips: 1080 × 1080.
+    png = page.request.get(server + page.locator("#recap-download-png").get_attribute("href"))
+    assert png.status == 200 and png.headers["content-type"] == "image/png"
+    body = png.body()
+    assert body[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(body[16:20], "big") == 1080 and int.from_bytes(body[20:24], "big") == 1080
     screenshot(page, "journal-recap-6-390")
     page.locator("#recap-back").click()
     page.wait_for_url("**page=5")
