@@ -132,7 +132,7 @@ struct GermanDashboardTests {
         #expect(CalorieChart(days: days).title == "Calories · last 14 days")
 
         let weights = WeightHistory.days([(Self.today.adding(days: -1), 80.1), (Self.today, 79.5)])
-        let weightChart = Self.inGerman { WeightChart(days: weights, unit: .kg) }
+        let weightChart = Self.inGerman { WeightChart(days: weights, unit: .kg, today: Self.today) }
         #expect(weightChart.trendHint == "Dein Trend erscheint nach 7 Wiegungen (bisher 2).")
         #expect(weightChart.rows.first?.date == "So., 1. März")
         #expect(weightChart.accessibilityLabel == "Gewichtsdiagramm, 2 Tage: Sa., 28. Feb. bis So., 1. März. Aktuell 79,5 kg, 7-Tage-Durchschnitt 79,8 kg.")
@@ -216,7 +216,8 @@ struct GermanDashboardTests {
             // The account began today, so the chart has one day (issue 17: no days from before the account).
             #expect(html.contains("1 von 1 Tag eingetragen · Ø 1.250 kcal"))
             #expect(html.contains(#"id="calories-title">Kalorien · heute</h2>"#))
-            #expect(html.contains(#"<th scope="row">So., 1. März</th><td>79,5 kg</td><td>79,8 kg</td>"#))
+            #expect(html.contains(
+                #"<th scope="row"><a href="/dashboard" aria-label="So., 1. März: Gewicht ändern oder löschen">So., 1. März</a></th><td>79,5 kg</td><td>79,8 kg</td>"#))
             // The day's target uses the latest weight before it began, 79.8 kg: (798 + 1,125 − 150 + 5) × 1.55 = 2,755.9.
             #expect(html.contains("<td>1.250 kcal</td><td>2.756 kcal</td><td>1.506 darunter</td>"))
             #expect(html.contains("Dein Trend erscheint nach 7 Wiegungen (bisher 3)."))

@@ -17,13 +17,20 @@ struct ProgressChartTests {
         let days = WeightHistory.days([
             (Self.today.adding(days: -2), 80), (Self.today.adding(days: -1), 79), (Self.today, 78),
         ])
-        let chart = WeightChart(days: days, unit: .kg)
+        let chart = WeightChart(days: days, unit: .kg, today: Self.today)
         // The plot spans x 36…312 and y 10…138 (128 px for 2 kg): 80 kg at y 10, 79 at 74, 78 at 138.
         #expect(chart.dots.map { "\($0.x),\($0.y)" } == ["36,10", "174,74", "312,138"])
         // Averages 80, 79.5, 79 kg.
         #expect(chart.averagePath == "M36 10 L174 42 L312 74")
         #expect(chart.axisLabels.map(\.text) == ["80", "78"])
         #expect(chart.rows.map(\.weight) == ["78.0 kg", "79.0 kg", "80.0 kg"], "newest first")
+        // Each row opens its day's dashboard, where the weight is edited or deleted (today's without a date).
+        #expect(chart.rows.map(\.dayPath) == ["/dashboard", "/dashboard?date=2026-02-28", "/dashboard?date=2026-02-27"])
+        #expect(chart.rows.last?.dayLinkLabel == "Fri 27 Feb: edit or delete its weight")
+        // A weight more than a year back has no day page to open.
+        let old = WeightChart(days: WeightHistory.days([(Self.today.adding(days: -366), 81), (Self.today.adding(days: -365), 80)]),
+                              unit: .kg, today: Self.today)
+        #expect(old.rows.map(\.dayPath) == ["/dashboard?date=2025-03-01", nil])
         #expect(chart.latestAverage == "79.0 kg")
         #expect(chart.trend == nil)
         #expect(chart.trendHint == "Your trend appears after 7 weigh-ins (3 so far).")
@@ -31,12 +38,12 @@ struct ProgressChartTests {
 
     @Test("one weight sits in the middle of a 2 kg band; the 7th weigh-in brings the trend")
     func singleAndTrend() {
-        let single = WeightChart(days: WeightHistory.days([(Self.today, 70.4)]), unit: .kg)
+        let single = WeightChart(days: WeightHistory.days([(Self.today, 70.4)]), unit: .kg, today: Self.today)
         #expect(single.dots.map { "\($0.x),\($0.y)" } == ["174,48.4"])
         #expect(single.axisLabels.map(\.text) == ["71", "69"])
 
         let falling = (0..<8).map { (Self.today.adding(days: $0 - 7), 81.0 - 0.3 * Double($0)) }
-        let chart = WeightChart(days: WeightHistory.days(falling), unit: .kg)
+        let chart = WeightChart(days: WeightHistory.days(falling), unit: .kg, today: Self.today)
         #expect(chart.trendLabel == "Trending down")
         #expect(chart.trend == "📉")
         #expect(chart.trendHint == nil)
@@ -46,7 +53,7 @@ struct ProgressChartTests {
 
     @Test("no weights: the empty state")
     func emptyWeights() {
-        let chart = WeightChart(days: [], unit: .kg)
+        let chart = WeightChart(days: [], unit: .kg, today: Self.today)
         #expect(!chart.hasEntries)
         #expect(chart.dots.isEmpty && chart.averagePath.isEmpty)
         #expect(chart.accessibilityLabel == "No weight entries yet")
@@ -122,7 +129,8 @@ struct ProgressPageTests {
             #expect(html.contains("1 of 1 day logged · average 1,250 cal"))
             #expect(html.contains(#"<h2 class="chart-card__title" id="calories-title">Calories · today</h2>"#))
             #expect(!html.contains("Nothing logged"))
-            #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td>79.5 kg</td><td>79.8 kg</td>"))
+            #expect(html.contains(
+                #"<th scope="row"><a href="/dashboard" aria-label="Sun 1 Mar: edit or delete its weight">Sun 1 Mar</a></th><td>79.5 kg</td><td>79.8 kg</td>"#))
             // The target of 2026-03-01 uses the latest weight before it began, the 29th's 79.8 kg (the day's own 79.5 kg
             // counts from the next day): BMR 1,778, × 1.55 = 2,755.9 → 2,756 cal.
             #expect(html.contains("<td>1,250 cal</td><td>2,756 cal</td><td>1,506 under</td>"))

@@ -25,7 +25,7 @@ struct ProgressPages: Sendable {
             days = Self.sinceStart(days, started: LocalDate(stored.createdAt, in: profile.timeZone))
             let view = ProgressView(
                 chrome: PageChrome(context: context, tab: .progress), unit: profile.weightUnit.rawValue,
-                weight: WeightChart(days: weightDays, unit: profile.weightUnit), calories: CalorieChart(days: days)
+                weight: WeightChart(days: weightDays, unit: profile.weightUnit, today: today), calories: CalorieChart(days: days)
             )
             return try WebTemplates.page("progress", view)
         }

@@ -30,6 +30,9 @@ struct WeightChart: Sendable {
         var average: String
         var trend: String?
         var trendLabel: String?
+        /// The day's dashboard, where its weights are edited and deleted; nil for a day more than a year back.
+        var dayPath: String?
+        var dayLinkLabel: String
     }
 
     struct Label: Sendable {
@@ -54,7 +57,7 @@ struct WeightChart: Sendable {
     var trendHint: String?
     var accessibilityLabel: String
 
-    init(days allDays: [WeightDay], unit: WeightUnit) {
+    init(days allDays: [WeightDay], unit: WeightUnit, today: LocalDate) {
         let strings = Strings.current
         let days = Array(allDays.suffix(Self.maxDays))
         hasEntries = !days.isEmpty
@@ -82,7 +85,10 @@ struct WeightChart: Sendable {
         rows = days.reversed().map { day in
             Row(
                 date: day.date.shortLabel, weight: Units.format(kg: day.kg, in: unit), average: Units.format(kg: day.average, in: unit),
-                trend: day.trend?.rawValue, trendLabel: day.trend.map(Self.name(of:))
+                trend: day.trend?.rawValue, trendLabel: day.trend.map(Self.name(of:)),
+                dayPath: day.date >= PageDay.first(today: today) && day.date <= today
+                    ? "/dashboard" + PageDay(date: day.date, today: today).query : nil,
+                dayLinkLabel: strings("progress.weightDayLink", ["day": day.date.shortLabel])
             )
         }
         let last = days.last
