@@ -200,6 +200,25 @@ def test_milestone_overlay_at_the_tenth_entry_and_never_again(server, page):
     assert console_errors(page) == []
 
 
+def test_milestone_overlay_on_the_day_where_the_tenth_entry_is_added(server, page):
+    """The 10th entry written in the entry form: the day it returns to celebrates it, once."""
+    new_user_with_profile(page, server)
+    page.goto(server + "/journal/calendar")  # the first check: nothing passed yet (API adds below check nothing)
+    for n in range(9):
+        add(page, server, n + 1, "08:00", f"toast {n}")
+    page.goto(server + "/journal/new")
+    page.get_by_label("What did you eat?").fill("Lentil soup")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(server + "/journal**")
+    expect(page.locator("#journal-milestone-title")).to_have_text("10 entries!")
+    expect(page.locator(".toast", has_text="First entry today! 🎉")).to_be_visible()
+    page.get_by_role("link", name="Awesome!").click()
+    expect(page.locator("#journal-milestone")).to_be_hidden()
+    page.goto(server + "/journal")
+    assert page.locator("#journal-milestone").count() == 0
+    assert console_errors(page) == []
+
+
 def test_reminder_settings_are_saved(server, page):
     new_user_with_profile(page, server)
     page.goto(server + "/journal/reminders")

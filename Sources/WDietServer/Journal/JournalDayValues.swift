@@ -148,6 +148,8 @@ struct JournalDayPage: Sendable {
     /// The toast of what just happened (`?added=`, `?updated=`, `?deleted=`), with Undo for a delete.
     var notice: String?
     var deletedId: String?
+    /// 002's milestone overlay, when the entry just added took the journal past 10, 25, 50, 100 or 250 entries.
+    var milestone: JournalMilestoneOverlay?
 
     init(chrome: PageChrome, day: PageDay, entries: [StoredJournalEntry], hour: Int, highlight: UUID?) {
         let strings = Strings.current

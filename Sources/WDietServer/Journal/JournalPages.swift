@@ -49,6 +49,8 @@ struct JournalPages: Sendable {
             } else {
                 page.notice = strings("journalday.savedOn", ["day": strings.date(entry.entry.date, .long)])
             }
+            // Where entries are added is where a milestone is reached (the calendar and Insights check too).
+            page.milestone = JournalMilestoneOverlay(try await JournalMilestoneState.check(userId: context.userId, services: services))
         } else if query.get("updated") != nil {
             page.notice = strings("journalday.updated")
         } else if let deleted = query.get("deleted").flatMap(WireFormat.uuid) {
