@@ -48,7 +48,7 @@ public struct JournalSyncWrites: Sendable {
 
     /// Undo of a delete: the tombstone's values pushed from the tombstone's own version (sync's Undo rule).
     public func restore(_ current: StoredJournalEntry?, userId: UUID) async throws -> StoredJournalEntry {
-        guard let current else { throw StoreError.notFound(Strings.current("journal-data.notFound")) }
+        guard let current else { throw StoreError.notFound(Strings.current("journaldata.notFound")) }
         guard current.isDeleted else { return current }
         let change = SyncChange(
             idempotencyKey: makeKey(), entity: .row, op: .upsert, id: current.id, collection: JournalEntry.collection,

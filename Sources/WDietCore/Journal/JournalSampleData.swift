@@ -41,7 +41,7 @@ public enum JournalSampleData {
                 let raw: String
                 switch inputType {
                 case .text: raw = food
-                case .voice: raw = "um I had " + food.lowercased()
+                case .voice: raw = "um I had " + food.lowercased() // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
                 case .photo: raw = "photo"
                 }
                 let eaten = JournalTime.instant(date, time, in: TimeZone(identifier: "UTC")!)
@@ -73,22 +73,22 @@ public enum JournalSampleData {
         var foods: [String] {
             switch self {
             case .breakfast:
-                ["Idli and sambar", "Masala dosa with coconut chutney", "Oatmeal with banana", "Poha with peanuts",
-                 "Scrambled eggs on toast", "Upma and filter coffee", "Greek yogurt with berries", "Aloo paratha with curd",
-                 "Pancakes with maple syrup", "Pesarattu with ginger chutney"]
+                ["Idli and sambar", "Masala dosa with coconut chutney", "Oatmeal with banana", "Poha with peanuts", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Scrambled eggs on toast", "Upma and filter coffee", "Greek yogurt with berries", "Aloo paratha with curd", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Pancakes with maple syrup", "Pesarattu with ginger chutney"] // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
             case .lunch:
-                ["Chicken biryani with raita", "Dal tadka, rice and salad", "Rajma chawal", "Turkey sandwich and soup",
-                 "Caesar salad with chicken", "Sambar rice and papad", "Chole bhature", "Veg thali",
-                 "Lemon rice and curd rice", "Quinoa bowl with avocado"]
+                ["Chicken biryani with raita", "Dal tadka, rice and salad", "Rajma chawal", "Turkey sandwich and soup", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Caesar salad with chicken", "Sambar rice and papad", "Chole bhature", "Veg thali", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Lemon rice and curd rice", "Quinoa bowl with avocado"] // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
             case .snack:
-                ["Samosa and masala chai", "Apple with peanut butter", "Handful of almonds", "Murukku and coffee",
-                 "Banana", "Hummus with carrots", "Mango lassi", "Green tea and biscuits"]
+                ["Samosa and masala chai", "Apple with peanut butter", "Handful of almonds", "Murukku and coffee", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Banana", "Hummus with carrots", "Mango lassi", "Green tea and biscuits"] // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
             case .dinner:
-                ["Paneer tikka masala with naan", "Grilled salmon with vegetables", "Pasta with tomato sauce",
-                 "Chapati with palak paneer", "Vegetable stir fry with tofu", "Fish curry and rice",
-                 "Chicken curry with jeera rice", "Bisi bele bath", "Lentil soup and bread", "Pizza margherita"]
+                ["Paneer tikka masala with naan", "Grilled salmon with vegetables", "Pasta with tomato sauce", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Chapati with palak paneer", "Vegetable stir fry with tofu", "Fish curry and rice", // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
+                 "Chicken curry with jeera rice", "Bisi bele bath", "Lentil soup and bread", "Pizza margherita"] // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
             case .dessert:
-                ["Gulab jamun", "Kheer", "Dark chocolate", "Ice cream", "Payasam", "Apple pie", "Rasmalai"]
+                ["Gulab jamun", "Kheer", "Dark chocolate", "Ice cream", "Payasam", "Apple pie", "Rasmalai"] // catalog-exempt: sample entries are what a person wrote (002's sample data), not the app's copy
             }
         }
     }
