@@ -147,9 +147,11 @@ struct MediaProcessing: Sendable {
                 finished.resume(nil)
                 return
             }
-            let limit = timeLimit
-            Task {
-                try? await Task.sleep(for: limit)
+            let (seconds, attoseconds) = timeLimit.components
+            let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            // A Dispatch timer rather than a sleeping task: when the cooperative pool is busy (many uploads, a loaded
+            // machine), a task's wake-up can come long after the limit.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
                 if finished.isPending {
                     logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"])
                     finished.timedOut()
