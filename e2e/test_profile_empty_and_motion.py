@@ -270,12 +270,18 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     assert abs(box["y"] + box["height"] - 844) <= 1 and box["width"] == 390, box
     # Leaving: the dialog closes at once (the page under it is usable again) while a copy of the sheet slides down
     # and the backdrop fades.
+    # The page's clock at a tenth of its speed while the leaving animations are read: on a loaded machine the short
+    # content fade had sometimes ended before they were (the CI run of ae4078c).
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     leaving = page.locator(".profile__dialog--leaving")
     expect(leaving).to_have_count(1)
     running = animations(page)
     assert "profile-sheet-down" in running and "profile-backdrop-out" in running and "profile-fade-out" in running, running
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     assert leaving.get_attribute("aria-hidden") == "true" and leaving.locator("[id]").count() == 0
     expect(leaving).to_have_count(0)
     expect(page.locator(".profile__backdrop--leaving")).to_have_count(0)
