@@ -46,8 +46,15 @@ public actor MigratedTemplates {
         if try await exists(name, on: server) { return name }
         let building = "wdiet_building_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await PostgresScratchDatabase.migrated(migrations, name: building, server: server)
+        try await putInPlace(building, as: name, server: server)
+        return name
+    }
+
+    /// Renames a database just built (`building`) to the template's `name`, or drops it when another process put its
+    /// own copy there first. Shared with `SR28PostgresTemplate`.
+    static func putInPlace(_ building: String, as name: String, server: PostgresClient.Configuration) async throws {
         try await PostgresScratchDatabase.withAdminClient(server) { admin in
-            // A connection the migrating client left behind would stop the rename and every copy.
+            // A connection the building client left behind would stop the rename and every copy.
             try await admin.query(PostgresQuery(unsafeSQL:
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(building)' AND pid <> pg_backend_pid()"))
             do {
@@ -58,10 +65,9 @@ public actor MigratedTemplates {
                 guard try await exists(name, on: server) else { throw error }
             }
         }
-        return name
     }
 
-    private static func exists(_ name: String, on server: PostgresClient.Configuration) async throws -> Bool {
+    static func exists(_ name: String, on server: PostgresClient.Configuration) async throws -> Bool {
         var found = false
         try await PostgresScratchDatabase.withAdminClient(server) { admin in
             let rows = try await admin.query("SELECT 1 FROM pg_database WHERE datname = \(name)")

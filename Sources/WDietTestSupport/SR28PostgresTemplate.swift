@@ -69,7 +69,7 @@ public actor SR28PostgresTemplate {
 
     private static func build(from dataFolder: URL, server: PostgresClient.Configuration) async throws -> String {
         let name = try name(dataFolder: dataFolder)
-        if try await exists(name, on: server) { return name }
+        if try await MigratedTemplates.exists(name, on: server) { return name }
         let database = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
         do {
             let imported = try await PostgresFoodCatalogImport.importIfMissing(
@@ -83,28 +83,8 @@ public actor SR28PostgresTemplate {
         if await !BoundedWait.finishes(within: .seconds(60), { _ = await database.running.value }) {
             PostgresScratchDatabase.warn("the client that imported SR28 into \(database.name) did not stop within 60 s")
         }
-        try await PostgresScratchDatabase.withAdminClient(server) { admin in
-            // A connection the importing client left behind would stop the rename and every copy.
-            try await admin.query(PostgresQuery(unsafeSQL:
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database.name)' AND pid <> pg_backend_pid()"))
-            do {
-                try await admin.query(PostgresQuery(unsafeSQL: "ALTER DATABASE \(database.name) RENAME TO \(name)"))
-            } catch {
-                // Another process renamed its copy into place first: use that one.
-                try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"))
-                guard try await exists(name, on: server) else { throw error }
-            }
-        }
+        try await MigratedTemplates.putInPlace(database.name, as: name, server: server)
         return name
-    }
-
-    private static func exists(_ name: String, on server: PostgresClient.Configuration) async throws -> Bool {
-        var found = false
-        try await PostgresScratchDatabase.withAdminClient(server) { admin in
-            let rows = try await admin.query("SELECT 1 FROM pg_database WHERE datname = \(name)")
-            for try await _ in rows { found = true }
-        }
-        return found
     }
 
     enum Failure: Error, CustomStringConvertible {
