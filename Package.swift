@@ -71,10 +71,14 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Reading a nutrition label from a photo: the vips tools, panel finding, Tesseract's C API loaded at run time
+        // (dlopen of libtesseract.so.5: nothing is linked, so the package builds without libtesseract-dev), and
+        // WDietCore's LabelParser. See docs/label-scan.md.
+        .target(name: "WDietLabelScan", dependencies: ["WDietCore"]),
         .target(
             name: "WDietServer",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage", "WDietLabelScan",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -96,7 +100,7 @@ let package = Package(
             name: "wdiet",
             dependencies: [
                 "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage", "WDietServer",
-                "WDietClient",
+                "WDietClient", "WDietLabelScan",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -107,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "wdiet-dev",
             dependencies: [
-                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage",
+                "WDietCore", "WDietFoodData", "WDietStore", "WDietSQLite", "WDietPostgres", "WDietStorage", "WDietLabelScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,6 +124,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WDietCoreTests", dependencies: ["WDietCore", "WDietTestSupport"]),
+        // The OCR pipeline on the dev photos in ../shared/datasets/nutrition-labels (skipped where Tesseract is missing).
+        .testTarget(name: "WDietLabelScanTests", dependencies: ["WDietLabelScan", "WDietCore", "WDietTestSupport"]),
         .testTarget(name: "WDietFoodDataTests", dependencies: ["WDietFoodData", "WDietTestSupport"]),
         // Runs the built `wdiet` and `wdiet-dev` binaries as a user would: output, exit codes, one-line errors; and
         // `StoreLocation`, which every command reads its `--database` with.
