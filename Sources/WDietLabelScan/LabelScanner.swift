@@ -67,7 +67,7 @@ public enum LabelScanError: Error, Sendable, Equatable {
 
 /// Reads a nutrition label from a photo: vips preprocessing → finding the panel → Tesseract (its C API, loaded at run
 /// time) → `LabelParser`. Create one per process and share it: Tesseract engines are made once and reused. The
-/// caller bounds how many scans run at once (the server's scan queue); each scan holds one engine.
+/// caller bounds how many scans run at once (the server's scan queue); each scan holds one engine while it reads.
 public final class LabelScanner: Sendable {
     public struct Configuration: Sendable {
         /// Larger uploads are refused before anything is decoded.
@@ -78,23 +78,131 @@ public final class LabelScanner: Sendable {
         public var toolTimeLimit: Duration = .seconds(20)
         /// Tesseract languages.
         public var languages = "eng+deu"
+        /// The longer side the whole photo is scaled to for the first pass, which finds the panel.
+        public var overviewSize = 1800
+        /// The height, in pixels, the panel's text is scaled to for the second pass (Tesseract reads capitals of
+        /// about 20–40 px best).
+        public var textHeight = 30.0
+        /// The second pass reads at most this many pixels (a bound on its time).
+        public var maxPanelPixels = 6_000_000
 
         public init() {}
     }
 
     public let configuration: Configuration
+    private let engines: TesseractPool
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.engines = TesseractPool(languages: configuration.languages)
     }
 
     /// Nil when scanning can work on this machine, else why not (for a 503's message and the logs).
     public static func unavailableReason() -> String? {
-        "label scanning is not built yet"
+        if case .failure(.ocrUnavailable(let reason)) = TesseractLibrary.shared { return reason }
+        if !VipsTools(timeLimit: .seconds(1), maxPixels: 1).isAvailable {
+            return "the vips tools are not installed (Debian: apt-get install libvips-tools)"
+        }
+        return nil
     }
 
-    /// Reads `image` (JPEG, PNG, WebP or HEIC bytes), only inside `crop` when given.
+    /// Reads `image` (JPEG, PNG, WebP or HEIC bytes), only inside `crop` when given. Blocking work (the tools and
+    /// Tesseract) runs on a Dispatch thread, not on the concurrency pool.
     public func read(image: Data, crop: LabelCrop?) async throws(LabelScanError) -> LabelScanResult {
-        throw .ocrUnavailable(reason: Self.unavailableReason() ?? "")
+        let result: Result<LabelScanResult, LabelScanError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(LabelScanError) {
+                    continuation.resume(returning: .success(try self.readNow(image: image, crop: crop)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// The same, on the calling thread.
+    public func readNow(image: Data, crop: LabelCrop?) throws(LabelScanError) -> LabelScanResult {
+        let started = DispatchTime.now()
+        func seconds(since start: DispatchTime) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        guard image.count <= configuration.maxBytes else { throw .tooLarge }
+        if let reason = Self.unavailableReason() { throw .ocrUnavailable(reason: reason) }
+        var timings = LabelScanTimings()
+
+        let vips = VipsTools(timeLimit: configuration.toolTimeLimit, maxPixels: configuration.maxPixels)
+        let gray = try vips.grayscale(image, crop: crop)
+        timings.preprocess = seconds(since: started)
+
+        return try engines.withEngine { engine throws(LabelScanError) in
+            // Pass 1: the whole photo (or the crop) at a moderate size, to find the panel.
+            let overviewStart = DispatchTime.now()
+            let overviewScale = Double(configuration.overviewSize) / Double(max(gray.width, gray.height))
+            let overview = gray.scaled(by: overviewScale).normalised()
+            let overviewWords = engine.words(in: overview, mode: .sparseText).map { $0.scaled(by: 1 / overviewScale) }
+            let panel = PanelFinder.panel(in: overviewWords, imageWidth: gray.width, imageHeight: gray.height)
+            timings.panel = seconds(since: overviewStart)
+
+            let parser = LabelParser()
+            var best = parser.read(overviewWords)
+            var bestWords = overviewWords
+            if let panel {
+                // Pass 2: the panel alone, its text scaled to the height Tesseract reads best.
+                let ocrStart = DispatchTime.now()
+                let region = gray.cropped(x: panel.x, y: panel.y, width: panel.width, height: panel.height)
+                var scale = configuration.textHeight / max(panel.textHeight, 1)
+                scale = min(4, max(0.5, scale))
+                let pixels = Double(region.width * region.height) * scale * scale
+                if pixels > Double(configuration.maxPanelPixels) { scale *= (Double(configuration.maxPanelPixels) / pixels).squareRoot() }
+                let prepared = region.scaled(by: scale).normalised()
+                let panelWords = engine.words(in: prepared, mode: Self.panelMode).map {
+                    $0.scaled(by: 1 / scale).offset(x: Double(panel.x), y: Double(panel.y))
+                }
+                timings.ocr = seconds(since: ocrStart)
+                let parseStart = DispatchTime.now()
+                let reading = parser.read(panelWords)
+                timings.parse = seconds(since: parseStart)
+                if Self.score(reading) >= Self.score(best) {
+                    best = reading
+                    bestWords = panelWords
+                }
+            }
+            timings.total = seconds(since: started)
+            let failed: LabelScanStage? = if panel == nil && !best.panelFound {
+                .panel
+            } else if !best.panelFound {
+                .ocr
+            } else if best.confidence < LabelConfidence.threshold {
+                .parse
+            } else {
+                nil
+            }
+            return LabelScanResult(reading: best, timings: timings, words: bestWords, failedStage: failed)
+        }
+    }
+
+    static let panelMode: TesseractPageMode = {
+        switch ProcessInfo.processInfo.environment["WDIET_LABEL_PSM"] {
+        case "3": .auto
+        case "4": .singleColumn
+        case "6": .singleBlock
+        default: .sparseText
+        }
+    }()
+
+    /// How much of a reading is usable: its confident fields (ties: more fields).
+    static func score(_ reading: LabelReading) -> Double {
+        reading.columns.reduce(0) { total, column in
+            total + column.values.values.reduce(0) { $0 + ($1.isConfident ? 1 : 0.01) }
+        }
+    }
+}
+
+extension RecognizedWord {
+    func scaled(by factor: Double) -> RecognizedWord {
+        RecognizedWord(text: text, x: x * factor, y: y * factor, width: width * factor, height: height * factor, confidence: confidence)
+    }
+
+    func offset(x dx: Double, y dy: Double) -> RecognizedWord {
+        RecognizedWord(text: text, x: x + dx, y: y + dy, width: width, height: height, confidence: confidence)
     }
 }

@@ -9,7 +9,7 @@ struct WDietDev: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wdiet-dev",
         abstract: "w-diet developer tools: in-process benchmarks and a seeded population for the load benchmark.",
-        subcommands: [BenchCommand.self, SeedCommand.self]
+        subcommands: [BenchCommand.self, SeedCommand.self, LabelAccuracyCommand.self]
     )
 
     /// As `wdiet` does: a failure is one line on stderr (no usage dump, never a stack trace), exit code non-zero.

@@ -1,0 +1,246 @@
+import Foundation
+import Synchronization
+
+/// A grayscale image, one byte per pixel, rows top to bottom.
+struct GrayImage: Sendable {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
+
+    /// A binary PGM (P5, 8-bit), as `vips` writes it (comment lines allowed in the header).
+    init?(pgm data: Data) {
+        var index = data.startIndex
+        var fields: [Int] = []
+        func skipSpaceAndComments() {
+            while index < data.endIndex {
+                let byte = data[index]
+                if byte == UInt8(ascii: "#") {
+                    while index < data.endIndex, data[index] != 0x0A { index += 1 }
+                } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    index += 1
+                } else {
+                    return
+                }
+            }
+        }
+        guard data.count > 2, data[index] == UInt8(ascii: "P"), data[index + 1] == UInt8(ascii: "5") else { return nil }
+        index += 2
+        while fields.count < 3 {
+            skipSpaceAndComments()
+            var number = 0
+            var digits = 0
+            while index < data.endIndex, data[index] >= 0x30, data[index] <= 0x39 {
+                number = number * 10 + Int(data[index] - 0x30)
+                index += 1
+                digits += 1
+                if digits > 9 { return nil }
+            }
+            guard digits > 0 else { return nil }
+            fields.append(number)
+        }
+        index += 1  // the single whitespace after maxval
+        let (width, height, maxValue) = (fields[0], fields[1], fields[2])
+        guard width > 0, height > 0, maxValue == 255, data.endIndex - index >= width * height else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = [UInt8](data[index..<(index + width * height)])
+    }
+
+    init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The part inside the rectangle (clipped to the image).
+    func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> GrayImage {
+        let left = max(0, min(width - 1, x)), top = max(0, min(height - 1, y))
+        let right = max(left + 1, min(width, x + cropWidth)), bottom = max(top + 1, min(height, y + cropHeight))
+        var out = [UInt8](repeating: 0, count: (right - left) * (bottom - top))
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for row in top..<bottom {
+                    let from = row * width + left
+                    let to = (row - top) * (right - left)
+                    for column in 0..<(right - left) { target[to + column] = source[from + column] }
+                }
+            }
+        }
+        return GrayImage(width: right - left, height: bottom - top, pixels: out)
+    }
+
+    /// Scaled by `factor`: bilinear when enlarging, a box average when shrinking.
+    func scaled(by factor: Double) -> GrayImage {
+        let newWidth = max(1, Int((Double(width) * factor).rounded())), newHeight = max(1, Int((Double(height) * factor).rounded()))
+        if newWidth == width && newHeight == height { return self }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                if factor >= 1 {
+                    for row in 0..<newHeight {
+                        let fy = max(0, (Double(row) + 0.5) * sy - 0.5)
+                        let y0 = min(height - 1, Int(fy)), y1 = min(height - 1, y0 + 1)
+                        let wy = fy - Double(y0)
+                        for column in 0..<newWidth {
+                            let fx = max(0, (Double(column) + 0.5) * sx - 0.5)
+                            let x0 = min(width - 1, Int(fx)), x1 = min(width - 1, x0 + 1)
+                            let wx = fx - Double(x0)
+                            let top = Double(source[y0 * width + x0]) * (1 - wx) + Double(source[y0 * width + x1]) * wx
+                            let bottom = Double(source[y1 * width + x0]) * (1 - wx) + Double(source[y1 * width + x1]) * wx
+                            target[row * newWidth + column] = UInt8(max(0, min(255, (top * (1 - wy) + bottom * wy).rounded())))
+                        }
+                    }
+                } else {
+                    for row in 0..<newHeight {
+                        let y0 = Int(Double(row) * sy), y1 = max(y0 + 1, min(height, Int(Double(row + 1) * sy)))
+                        for column in 0..<newWidth {
+                            let x0 = Int(Double(column) * sx), x1 = max(x0 + 1, min(width, Int(Double(column + 1) * sx)))
+                            var sum = 0
+                            for y in y0..<y1 {
+                                let base = y * width
+                                for x in x0..<x1 { sum += Int(source[base + x]) }
+                            }
+                            target[row * newWidth + column] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
+                        }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// Contrast stretched so that the darkest 1 % is black and the lightest 1 % white; light text on a dark ground
+    /// (the median darker than mid-grey) is inverted to dark on light, as Tesseract reads best.
+    func normalised(invertIfDark: Bool = true) -> GrayImage {
+        var histogram = [Int](repeating: 0, count: 256)
+        for pixel in pixels { histogram[Int(pixel)] += 1 }
+        let total = pixels.count
+        func percentile(_ p: Double) -> Int {
+            var running = 0
+            for value in 0..<256 {
+                running += histogram[value]
+                if Double(running) >= p * Double(total) { return value }
+            }
+            return 255
+        }
+        let low = percentile(0.01), high = max(percentile(0.99), low + 1), median = percentile(0.5)
+        let invert = invertIfDark && median < 110
+        var table = [UInt8](repeating: 0, count: 256)
+        for value in 0..<256 {
+            let stretched = max(0, min(255, (value - low) * 255 / (high - low)))
+            table[value] = UInt8(invert ? 255 - stretched : stretched)
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+    }
+
+    func inverted() -> GrayImage {
+        GrayImage(width: width, height: height, pixels: pixels.map { 255 - $0 })
+    }
+}
+
+/// libvips' command-line tools (Debian `libvips-tools`), run as child processes: the photo decoded, turned upright
+/// by its EXIF orientation, cropped when the client sent a rectangle, and made grayscale, as a PGM Tesseract reads.
+struct VipsTools: Sendable {
+    var timeLimit: Duration
+    var maxPixels: Int
+    var searchPath: [String] = ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) }
+        ?? ["/usr/local/bin", "/usr/bin", "/bin"]
+
+    func find(_ name: String) -> String? {
+        for folder in searchPath where !folder.isEmpty {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    var isAvailable: Bool { find("vips") != nil && find("vipsheader") != nil }
+
+    /// The photo upright and grayscale (crop in upright pixels, when given).
+    func grayscale(_ image: Data, crop: LabelCrop?) throws(LabelScanError) -> GrayImage {
+        guard let vips = find("vips"), let header = find("vipsheader") else {
+            throw .ocrUnavailable(reason: "the vips tools are not installed (Debian: apt-get install libvips-tools)")
+        }
+        let folder: URL
+        do {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .ocrUnavailable(reason: "no private temporary folder")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("photo")
+        guard (try? image.write(to: input)) != nil else { throw .ocrUnavailable(reason: "the photo could not be written to a temporary file") }
+
+        let size = try run(header, [input.path], in: folder, untrusted: true)
+        guard let (width, height) = Self.size(fromHeader: size) else { throw .notAnImage }
+        guard width * height <= maxPixels else { throw .tooLarge }
+
+        let upright = folder.appendingPathComponent("upright.v").path
+        _ = try run(vips, ["autorot", input.path, upright], in: folder, untrusted: true)
+        var current = upright
+        if let crop {
+            let rotated = try run(header, [upright], in: folder)
+            guard let (uprightWidth, uprightHeight) = Self.size(fromHeader: rotated) else { throw .notAnImage }
+            guard crop.width > 0, crop.height > 0, crop.x >= 0, crop.y >= 0, crop.x < uprightWidth, crop.y < uprightHeight else { throw .badCrop }
+            let cropped = folder.appendingPathComponent("cropped.v").path
+            _ = try run(vips, [
+                "extract_area", current, cropped, "\(crop.x)", "\(crop.y)",
+                "\(min(crop.width, uprightWidth - crop.x))", "\(min(crop.height, uprightHeight - crop.y))",
+            ], in: folder)
+            current = cropped
+        }
+        let gray = folder.appendingPathComponent("gray.v").path
+        _ = try run(vips, ["colourspace", current, gray, "b-w"], in: folder)
+        let pgm = folder.appendingPathComponent("gray.pgm").path
+        _ = try run(vips, ["extract_band", gray, pgm, "0"], in: folder)
+        guard let data = FileManager.default.contents(atPath: pgm), let image = GrayImage(pgm: data) else { throw .notAnImage }
+        return image
+    }
+
+    static func size(fromHeader header: String) -> (Int, Int)? {
+        // "photo: 1200x1600 uchar, 3 bands, srgb, jpegload"
+        guard let colon = header.lastIndex(of: ":") else { return nil }
+        let rest = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let dimensions = rest.split(separator: " ").first?.split(separator: "x") ?? []
+        guard dimensions.count == 2, let width = Int(dimensions[0]), let height = Int(dimensions[1]), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    /// Runs one tool; a failure to decode is `.notAnImage`, running out of time `.timedOut`.
+    /// `untrusted`: the tool reads the upload, so only vips' well-tested loaders may (VIPS_BLOCK_UNTRUSTED); the
+    /// later steps read our own `.v` files, whose loader vips counts as untrusted.
+    private func run(_ tool: String, _ arguments: [String], in folder: URL, untrusted: Bool = false) throws(LabelScanError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        if untrusted { environment["VIPS_BLOCK_UNTRUSTED"] = "1" }
+        environment["TMPDIR"] = folder.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw .ocrUnavailable(reason: "\((tool as NSString).lastPathComponent) could not be started")
+        }
+        // The tools print a line at most (vipsheader), far below a pipe's buffer: wait first, then read.
+        let (seconds, attoseconds) = timeLimit.components
+        let limit = Double(seconds) + Double(attoseconds) / 1e18
+        if finished.wait(timeout: .now() + limit) == .timedOut {
+            process.terminate()
+            throw .timedOut
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        guard process.terminationStatus == 0 else {
+            throw .notAnImage
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

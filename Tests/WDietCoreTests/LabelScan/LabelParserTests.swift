@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import WDietCore
+
+/// Words laid out as an OCR engine would give them: each row at `y`, each word at its x, 20 px high, 11 px a letter.
+func labelRows(_ rows: [(Double, [(String, Double)])], confidence: Double = 0.95) -> [RecognizedWord] {
+    rows.flatMap { y, items in
+        items.map { text, x in RecognizedWord(text: text, x: x, y: y, width: Double(text.count) * 11, height: 20, confidence: confidence) }
+    }
+}
+
+extension LabelReading {
+    /// A confident value of a column, else nil.
+    func confident(_ nutrient: LabelNutrient, _ basis: LabelBasis) -> Double? {
+        guard let field = column(basis)?.values[nutrient], field.isConfident else { return nil }
+        return field.value
+    }
+}
+
+@Suite("Label parser")
+struct LabelParserTests {
+    static let usPanel: [(Double, [(String, Double)])] = [
+        (0, [("Nutrition", 10), ("Facts", 130)]),
+        (40, [("Serving", 10), ("Size", 100), ("1", 160), ("cup", 180), ("(228g)", 230)]),
+        (80, [("Amount", 10), ("Per", 90), ("Serving", 130)]),
+        (120, [("Calories", 10), ("250", 110), ("Calories", 200), ("from", 300), ("Fat", 355), ("110", 400)]),
+        (160, [("%", 300), ("Daily", 320), ("Value*", 380)]),
+        (200, [("Total", 10), ("Fat", 75), ("12g", 120), ("18%", 400)]),
+        (240, [("Saturated", 30), ("Fat", 140), ("3g", 185), ("15%", 400)]),
+        (280, [("Trans", 30), ("Fat", 100), ("3g", 145)]),
+        (320, [("Cholesterol", 10), ("30mg", 140), ("10%", 400)]),
+        (360, [("Sodium", 10), ("470mg", 95), ("20%", 400)]),
+        (400, [("Total", 10), ("Carbohydrate", 75), ("31g", 220), ("10%", 400)]),
+        (440, [("Dietary", 30), ("Fiber", 115), ("0g", 180), ("0%", 400)]),
+        (480, [("Sugars", 30), ("5g", 110)]),
+        (520, [("Protein", 10), ("5g", 100)]),
+        (600, [("*Percent", 10), ("Daily", 110), ("Values", 170), ("are", 245), ("based", 290), ("on", 355), ("a", 385), ("2,000", 400), ("calorie", 470), ("diet.", 560)]),
+        (640, [("Calories:", 120), ("2,000", 250), ("2,500", 350)]),
+        (680, [("Total", 10), ("Fat", 75), ("Less", 120), ("than", 175), ("65g", 250), ("80g", 350)]),
+        (720, [("Sodium", 10), ("Less", 120), ("than", 175), ("2,400mg", 250), ("2,400mg", 350)]),
+    ]
+
+    @Test("a US Nutrition Facts panel: per serving, %DV and the footnote's reference amounts left out")
+    func usPanel() throws {
+        let reading = LabelParser().read(labelRows(Self.usPanel))
+        #expect(reading.panelFound)
+        let column = try #require(reading.column(.perServing))
+        #expect(column.servingGrams == 228)
+        #expect(reading.confident(.energyKcal, .perServing) == 250)
+        #expect(reading.confident(.fat, .perServing) == 12)  // not "Calories from Fat 110", not the footnote's 65 g
+        #expect(reading.confident(.saturatedFat, .perServing) == 3)
+        #expect(reading.confident(.sodium, .perServing) == 470)
+        #expect(reading.confident(.carbohydrate, .perServing) == 31)
+        #expect(reading.confident(.fiber, .perServing) == 0)
+        #expect(reading.confident(.protein, .perServing) == 5)
+        #expect(reading.column(.per100g) == nil)
+        #expect(reading.confidence == 1)
+        let macros = try #require(reading.macros(basis: .perServing, amount: 2))
+        #expect(macros.kcal == 500)
+        #expect(macros.fat == 24)
+    }
+
+    @Test("a German table: per 100 g and per portion columns, kJ and kcal, salt, davon-rows")
+    func germanTable() throws {
+        let words = labelRows([
+            (0, [("Nährwerte", 10), ("pro", 200), ("100", 240), ("g", 280), ("pro", 350), ("Portion", 390), ("(30", 480), ("g)", 520)]),
+            (40, [("Brennwert", 10), ("1580", 200), ("kJ", 250), ("474", 350), ("kJ", 395)]),
+            (70, [("376", 200), ("kcal", 240), ("113", 350), ("kcal", 395)]),
+            (110, [("Fett", 10), ("8,0", 200), ("g", 240), ("2,4", 350), ("g", 390)]),
+            (150, [("davon", 30), ("gesättigte", 95), ("Fettsäuren", 210), ("1,2", 350), ("g", 390)]),
+            (190, [("Kohlenhydrate", 10), ("62", 200), ("g", 230), ("18,6", 350), ("g", 400)]),
+            (230, [("davon", 30), ("Zucker", 95), ("21", 200), ("g", 230), ("6,3", 350), ("g", 390)]),
+            (270, [("Ballaststoffe", 10), ("6,5", 200), ("g", 240), ("2,0", 350), ("g", 390)]),
+            (310, [("Eiweiß", 10), ("10", 200), ("g", 230), ("3,0", 350), ("g", 390)]),
+            (350, [("Salz", 10), ("0,50", 200), ("g", 250), ("0,15", 350), ("g", 400)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.energyKJ, .per100g) == 1580)
+        #expect(reading.confident(.energyKcal, .per100g) == 376)
+        #expect(reading.confident(.energyKcal, .perServing) == 113)
+        #expect(reading.confident(.fat, .per100g) == 8)
+        #expect(reading.confident(.fat, .perServing) == 2.4)
+        #expect(reading.confident(.carbohydrate, .per100g) == 62)
+        #expect(reading.confident(.sugars, .perServing) == 6.3)
+        #expect(reading.confident(.protein, .per100g) == 10)
+        #expect(reading.confident(.salt, .per100g) == 0.5)
+        #expect(reading.confident(.salt, .perServing) == 0.15)
+        #expect(reading.column(.perServing)?.servingGrams == 30)
+        // The per-100 g row has no saturated fat: nothing is made up for it.
+        #expect(reading.column(.per100g)?.values[.saturatedFat] == nil)
+    }
+
+    @Test("OCR look-alikes: O for 0, l for 1, 05g for 0.5 g, a g read as 9", arguments: [
+        ("Og", 0.0, true), ("0,5g", 0.5, false), ("05g", 0.5, true), ("l2g", 12.0, true), ("<1g", 1.0, false), ("2,400mg", 2400.0, false),
+    ])
+    func lookalikes(text: String, value: Double, guessed: Bool) throws {
+        let words = labelRows([
+            (0, [("Calories", 10), ("90", 120)]),
+            (40, [("Total", 10), ("Fat", 75), ("10g", 150)]),
+            (80, [(text.hasSuffix("mg") ? "Sodium" : "Sugars", 10), (text, 150)]),
+        ])
+        let field = try #require(LabelParser().read(words).column(.perServing)?.values[text.hasSuffix("mg") ? .sodium : .sugars])
+        #expect(field.value == value)
+        #expect(field.lessThan == text.hasPrefix("<"))
+        if guessed { #expect(field.confidence < LabelFieldReading(value: 0, unit: .g, confidence: 0.87).confidence) }
+    }
+
+    @Test("energy that does not add up with the macros is left empty, not guessed")
+    func atwaterFails() {
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("250", 120)]),
+            (80, [("Total", 10), ("Fat", 75), ("2g", 150)]),
+            (120, [("Total", 10), ("Carbohydrate", 75), ("8g", 250)]),
+            (160, [("Protein", 10), ("3g", 150)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.column(.perServing)?.values[.energyKcal]?.value == 250)
+        #expect(reading.confident(.energyKcal, .perServing) == nil)
+        #expect(reading.confident(.fat, .perServing) == nil)
+        #expect(reading.confidence < LabelConfidence.threshold)
+    }
+
+    @Test("a lost decimal comma is restored only where the per-serving column agrees through the serving grams")
+    func lostDecimal() {
+        let words = labelRows([
+            (0, [("Valeurs", 10), ("pour", 200), ("100", 245), ("g", 285), ("pour", 350), ("1", 400), ("pot", 415), ("de", 460), ("125", 490), ("g", 530)]),
+            (40, [("Energie", 10), ("430", 200), ("kJ", 240), ("535", 350), ("kJ", 390)]),
+            (70, [("102", 200), ("kcal", 240), ("127", 350), ("kcal", 395)]),
+            (110, [("Matières", 10), ("grasses", 105), ("3,9", 200), ("g", 240), ("49", 350), ("g", 380)]),
+            (150, [("Glucides", 10), ("13", 200), ("g", 230), ("16", 350), ("g", 380)]),
+            (190, [("Protéines", 10), ("3,8", 200), ("g", 240), ("4,8", 350), ("g", 390)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.fat, .perServing) == 4.9)
+        #expect(reading.confident(.fat, .per100g) == 3.9)
+        #expect(reading.confident(.energyKcal, .perServing) == 127)
+        #expect(reading.column(.perServing)?.servingGrams == 125)
+    }
+
+    @Test("no nutrient names: no panel")
+    func noPanel() {
+        let reading = LabelParser().read(labelRows([(0, [("Store", 10), ("in", 70), ("a", 95), ("cool", 110), ("place", 160)])]))
+        #expect(!reading.panelFound)
+        #expect(reading.columns.isEmpty)
+    }
+}
