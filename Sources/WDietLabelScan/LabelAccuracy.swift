@@ -28,6 +28,8 @@ public struct LabelAccuracy {
         public var panelFound: Bool
         public var failedStage: String?
         public var error: String?
+        /// Seconds per stage: preprocess, panel (first pass), OCR (second pass), parse.
+        public var stages: LabelScanTimings?
     }
 
     public var folder: URL
@@ -55,6 +57,7 @@ public struct LabelAccuracy {
             var seconds = 0.0
             var failedStage: String?
             var errorText: String?
+            var stages: LabelScanTimings?
             if let wordsFolder {
                 let data = try Data(contentsOf: wordsFolder.appendingPathComponent(file + ".words.json"))
                 words = try JSONDecoder().decode([RecognizedWord].self, from: data)
@@ -69,6 +72,7 @@ public struct LabelAccuracy {
                     reading = result.reading
                     words = result.words
                     failedStage = result.failedStage?.rawValue
+                    stages = result.timings
                 } catch {
                     errorText = "\(error)"
                     failedStage = "preprocess"
@@ -81,7 +85,8 @@ public struct LabelAccuracy {
                     try encoder.encode(words).write(to: saveWords.appendingPathComponent(file + ".words.json"))
                 }
             }
-            let result = Self.score(file: file, image: image, reading: reading, words: words, seconds: seconds, failedStage: failedStage, error: errorText)
+            var result = Self.score(file: file, image: image, reading: reading, words: words, seconds: seconds, failedStage: failedStage, error: errorText)
+            result.stages = stages
             progress(Self.line(result))
             results.append(result)
         }
@@ -153,7 +158,10 @@ public struct LabelAccuracy {
         let correct = result.outcomes.count { $0.outcome == .correct }
         let wrong = result.outcomes.filter { $0.outcome == .wrong }
         let empty = result.outcomes.filter { $0.outcome == .empty }
-        var text = String(format: "%-40@ %5.2f s  correct %2d  wrong %d  empty %2d", result.file as NSString, result.seconds, correct, wrong.count, empty.count)
+        var text = "\(result.file.padding(toLength: 38, withPad: " ", startingAt: 0)) " + String(format: "%5.2f s  correct %2d  wrong %d  empty %2d", result.seconds, correct, wrong.count, empty.count)
+        if let stages = result.stages {
+            text += String(format: "  (vips %.2f, pass 1 %.2f, pass 2 %.2f)", stages.preprocess, stages.panel, stages.ocr)
+        }
         if !wrong.isEmpty { text += "  WRONG " + wrong.map { "\($0.basis).\($0.field) \($0.read)≠\($0.truth)" }.joined(separator: ", ") }
         if !result.spurious.isEmpty { text += "  SPURIOUS " + result.spurious.joined(separator: ", ") }
         if let error = result.error { text += "  ERROR \(error)" }
@@ -169,13 +177,13 @@ public struct LabelAccuracy {
             let all = results.flatMap { $0.outcomes.filter { $0.field == key } }
             guard !all.isEmpty else { continue }
             let correct = all.count { $0.outcome == .correct }, wrong = all.count { $0.outcome == .wrong }
-            lines.append(String(format: "%-16@ %7d  %5d  %5d  %6d", key as NSString, correct, wrong, all.count - correct - wrong, all.count))
+            lines.append(key.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: " %7d  %5d  %5d  %6d", correct, wrong, all.count - correct - wrong, all.count))
             totalScored += all.count
             totalCorrect += correct
             totalWrong += wrong
         }
         let spurious = results.reduce(0) { $0 + $1.spurious.count }
-        lines.append(String(format: "%-16@ %7d  %5d  %5d  %6d", "all" as NSString, totalCorrect, totalWrong, totalScored - totalCorrect - totalWrong, totalScored))
+        lines.append("all".padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: " %7d  %5d  %5d  %6d", totalCorrect, totalWrong, totalScored - totalCorrect - totalWrong, totalScored))
         lines.append(String(format: "confident-but-wrong: %d wrong + %d spurious = %d of %d fields (%.1f %%; the line is 3 %%)",
             totalWrong, spurious, totalWrong + spurious, totalScored, Double(totalWrong + spurious) * 100 / Double(max(1, totalScored))))
         // Issue 19's figures: kcal on photos whose kcal is readable; fat, carbohydrate, protein.

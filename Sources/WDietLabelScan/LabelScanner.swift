@@ -136,9 +136,9 @@ public final class LabelScanner: Sendable {
         return try engines.withEngine { engine throws(LabelScanError) in
             // Pass 1: the whole photo (or the crop) at a moderate size, to find the panel.
             let overviewStart = DispatchTime.now()
-            let overviewScale = Double(configuration.overviewSize) / Double(max(gray.width, gray.height))
+            let overviewScale = min(2, Double(configuration.overviewSize) / Double(max(gray.width, gray.height)))
             let overview = gray.scaled(by: overviewScale).normalised()
-            let overviewWords = engine.words(in: overview, mode: .sparseText).map { $0.scaled(by: 1 / overviewScale) }
+            let overviewWords = engine.words(in: overview, mode: Self.overviewMode).map { $0.scaled(by: 1 / overviewScale) }
             let panel = PanelFinder.panel(in: overviewWords, imageWidth: gray.width, imageHeight: gray.height)
             timings.panel = seconds(since: overviewStart)
 
@@ -179,6 +179,8 @@ public final class LabelScanner: Sendable {
             return LabelScanResult(reading: best, timings: timings, words: bestWords, failedStage: failed)
         }
     }
+
+    static let overviewMode: TesseractPageMode = ProcessInfo.processInfo.environment["WDIET_LABEL_PSM1"] == "3" ? .auto : .sparseText
 
     static let panelMode: TesseractPageMode = {
         switch ProcessInfo.processInfo.environment["WDIET_LABEL_PSM"] {

@@ -3,16 +3,62 @@ import Testing
 import WDietCore
 @testable import WDietLabelScan
 
-@Suite("Label scanner")
+/// The whole pipeline (vips → panel → Tesseract → parser) on dev photos read in place from
+/// ../shared/datasets/nutrition-labels/dev (never copied). Skipped where Tesseract or the vips tools are missing.
+@Suite("Label scanner", .enabled(if: LabelScanner.unavailableReason() == nil))
 struct LabelScannerTests {
-    @Test("bytes that are no picture are refused as notAnImage or, without the tools, ocrUnavailable")
+    static let devFolder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/datasets/nutrition-labels/dev").standardized
+
+    static let scanner = LabelScanner()
+
+    @Test("bytes that are no picture are refused as notAnImage")
     func notAnImage() async {
-        let scanner = LabelScanner()
-        do {
-            _ = try await scanner.read(image: Data("hello".utf8), crop: nil)
-            Issue.record("read a label from five letters")
-        } catch {
-            #expect(error == .notAnImage || LabelScanner.unavailableReason() != nil)
+        await #expect(throws: LabelScanError.notAnImage) {
+            _ = try await Self.scanner.read(image: Data("hello, this is not a photo".utf8), crop: nil)
         }
+    }
+
+    @Test("an upload over the size limit is refused before it is decoded")
+    func tooLarge() async {
+        var configuration = LabelScanner.Configuration()
+        configuration.maxBytes = 1_000
+        await #expect(throws: LabelScanError.tooLarge) {
+            _ = try await LabelScanner(configuration: configuration).read(image: Data(repeating: 0xFF, count: 1_001), crop: nil)
+        }
+    }
+
+    @Test("a crop outside the photo is refused")
+    func badCrop() async throws {
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("fda-mindee-default_sample.jpg"))
+        await #expect(throws: LabelScanError.badCrop) {
+            _ = try await Self.scanner.read(image: photo, crop: LabelCrop(x: 5_000, y: 0, width: 100, height: 100))
+        }
+    }
+
+    @Test("the FDA sample label, whole photo: calories and macros per serving of 228 g")
+    func fdaSample() async throws {
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("fda-mindee-default_sample.jpg"))
+        let result = try await Self.scanner.read(image: photo, crop: nil)
+        let reading = result.reading
+        #expect(reading.panelFound)
+        let macros = try #require(reading.macros(basis: .perServing, amount: 1))
+        #expect(macros.kcal == 250)
+        #expect(macros.fat == 12)
+        #expect(macros.carbs == 31)
+        #expect(macros.protein == 5)
+        #expect(reading.column(.perServing)?.servingGrams == 228)
+        #expect(result.timings.total > 0 && result.timings.ocr > 0)
+        #expect(!result.words.isEmpty)
+    }
+
+    @Test("a photo without a nutrition panel: no panel, nothing confident")
+    func noPanel() async throws {
+        // A front-of-pack photo with reference-intake badges only, no table.
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("off-testdata-4099100116205_4.400.jpg"))
+        let reading = try await Self.scanner.read(image: photo, crop: nil).reading
+        #expect(reading.confidence < LabelConfidence.threshold)
+        #expect(reading.columns.allSatisfy { $0.values.values.allSatisfy { !$0.isConfident } })
     }
 }

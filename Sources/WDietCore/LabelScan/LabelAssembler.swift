@@ -45,7 +45,7 @@ struct LabelAssembler {
     /// Starting confidence of a cleanly read field (name matched, value with its unit, OCR sure of it), before the
     /// cross-checks: just above the bar, so a field that nothing contradicts is filled and any failed check empties it.
     static let cleanRead = 0.87
-    static let checkPassed = 0.06
+    static let checkPassed = 0.1
     static let checkFailed = 0.3
 
     func assemble() -> LabelReading {
@@ -55,10 +55,12 @@ struct LabelAssembler {
         var ambiguity = 0.0
         var layout: [Header] = headers
         if layout.isEmpty {
-            let hasPer100 = page.words.contains { Self.isPer100($0.word.text) }
-            let basis: LabelBasis = isUS ? .perServing : (hasPer100 ? .per100g : .perServing)
+            // No header read: a US panel is per serving; elsewhere a single column is per 100 g (EU, UK, India
+            // print per 100 g first), less sure when "100" is nowhere to be read.
+            let hasPer100 = page.words.contains { Self.isPer100($0.word.text) || $0.word.text.hasPrefix("100") }
+            let basis: LabelBasis = isUS ? .perServing : .per100g
             layout = [Header(basis: basis, midX: -1, servingText: nil, servingGrams: nil)]
-            if !isUS && (!hasPer100 || valueColumns > 1) { ambiguity = 0.1 }
+            if !isUS && valueColumns > 1 { ambiguity = 0.1 } else if !isUS && !hasPer100 { ambiguity = 0.05 }
         } else if layout.count == 1, valueColumns > 1, !isUS {
             // One header read, two columns of values: the other column is the other basis.
             let known = layout[0]
@@ -237,7 +239,14 @@ struct LabelAssembler {
             case .none: confidence -= 0.1
             default: return nil
             }
-            guard value <= 100 else { return nil }
+            alternatives.removeAll { $0 > 100 }
+            if value > 100 {
+                // No food has more than 100 g of anything per 100 g: "119" is "11g" (or 11.9) misread.
+                guard !alternatives.isEmpty else { return nil }
+                value = alternatives.removeFirst()
+                // The 9 was the unit's g: no unit is missing after all.
+                confidence += printed.unit == .none && printed.alternative == value ? 0.05 : -0.05
+            }
             unit = .g
         }
         let labelUnit: LabelUnit = switch nutrient {
@@ -253,7 +262,8 @@ struct LabelAssembler {
 
     static func isPer100(_ text: String) -> Bool {
         let lowered = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "()[]:*.,"))
-        return ["100g", "100ml", "100gr", "100gm"].contains(lowered)
+        // "1009": the g of "100g" read as 9, as OCR often does.
+        return ["100g", "100ml", "100gr", "100gm", "1009", "100mi"].contains(lowered)
     }
 
     /// Column headers: "per 100 g" / "pour 100 g" / "100 ml" and "per serving" / "pour 1 pot de 125 g" / "Portion",
@@ -277,7 +287,7 @@ struct LabelAssembler {
                 per100Basis = text.contains("ml") ? .per100ml : .per100g
             } else if text == "100", let next = page.rightOf(index, within: page.medianHeight * 1.2).first {
                 let unit = words[next].word.text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "()[]:*.,"))
-                if ["g", "gr", "ml"].contains(unit) { per100Basis = unit == "ml" ? .per100ml : .per100g }
+                if ["g", "gr", "ml", "9", "g)", "mi"].contains(unit) { per100Basis = unit == "ml" || unit == "mi" ? .per100ml : .per100g }
             }
             if let per100Basis {
                 // "pour 1 portion de 100 g": a portion of 100 g is per 100 g.
@@ -305,6 +315,25 @@ struct LabelAssembler {
                         grams = pending
                         lastIndex = other
                         break
+                    }
+                }
+                if grams == nil {
+                    // "pour 1 pot" / "de 125 g" over two lines; "1259" is "125g" with the g read as 9.
+                    let below = words.indices.filter { other in
+                        let candidate = words[other].word
+                        let dy = candidate.midY - word.midY
+                        return dy > word.height * 0.5 && dy < word.height * 2.2 && candidate.x > word.x - word.height * 2 && candidate.x < word.maxX + word.height * 8
+                    }.sorted { words[$0].word.x < words[$1].word.x }
+                    for other in below {
+                        let text = words[other].word.text.trimmingCharacters(in: CharacterSet(charactersIn: "()[]"))
+                        if let (value, unit, _, _) = ValueReader.parse(text), unit == .g, value > 0 {
+                            grams = value
+                            break
+                        }
+                        if text.count >= 3, text.hasSuffix("9"), let value = Double(text.dropLast()), value >= 10 {
+                            grams = value
+                            break
+                        }
                     }
                 }
                 if grams == 100 {
@@ -430,6 +459,13 @@ struct LabelAssembler {
                 } else {
                     adjust([.fat, .carbohydrate, .protein], by: -Self.checkFailed)
                     if !energyTrusted { adjust([.energyKcal, .energyKJ], by: -Self.checkFailed) }
+                }
+            }
+            // Not all three macros read: the energy must still cover those that were (fat 16 g is 144 kcal at least).
+            if let kcal, fields[.fat] == nil || fields[.carbohydrate] == nil || fields[.protein] == nil {
+                let known = 9 * (fields[.fat]?.value ?? 0) + 4 * (fields[.carbohydrate]?.value ?? 0) + 4 * (fields[.protein]?.value ?? 0)
+                if kcal < known * 0.8 - 10 {
+                    adjust([.energyKcal, .energyKJ], by: -Self.checkFailed)
                 }
             }
             // A part never exceeds its whole.

@@ -174,7 +174,7 @@ enum ValueReader {
         case "g", "gr", "gm", "grams", "9": .g
         case "mg": .mg
         case "kcal", "kcals", "cal", "kcai", "keal", "kcat", "kca", "kcl": .kcal
-        case "kj", "kj.", "kl", "kji": .kJ
+        case "kj", "kl", "kji", "k": .kJ
         case "%": .percent
         case "mcg", "µg", "ug": .microgram
         case "ml": .ml
@@ -328,10 +328,10 @@ struct Page {
     }
 
     /// Indices of the words to the right of `index` on its row, nearest first.
-    func rightOf(_ index: Int, within maxGap: Double? = nil) -> [Int] {
+    func rightOf(_ index: Int, within maxGap: Double? = nil, tolerance: Double = 0.6) -> [Int] {
         let anchor = words[index].word
         return words.indices
-            .filter { $0 != index && words[$0].word.x > anchor.x + anchor.width * 0.5 && sameRow(anchor, words[$0].word) }
+            .filter { $0 != index && words[$0].word.x > anchor.x + anchor.width * 0.5 && sameRow(anchor, words[$0].word, tolerance: tolerance) }
             .filter { maxGap == nil || words[$0].word.x - anchor.maxX < maxGap! }
             .sorted { words[$0].word.x < words[$1].word.x }
     }
@@ -390,7 +390,10 @@ struct Page {
         // the reference amounts, not the food's.
         let footnoteY = words.filter { ["2000", "2,000", "2.000"].contains($0.word.text.trimmingCharacters(in: CharacterSet(charactersIn: "*,.;:"))) }
             .map(\.word.y).min()
-        let isUS = words.contains { ["nutrition", "serving", "daily", "amount"].contains($0.normalised) } && !words.contains { ["kj", "100g"].contains($0.normalised.lowercased()) || $0.word.text.lowercased().hasPrefix("100g") }
+        // A US panel: "Calories", "Serving", "Daily Value", "Amount/Serving"; never kJ or per 100 g.
+        let isUS = words.contains { word in
+            ["nutrition", "serving", "daily", "amount", "calories", "servings"].contains(word.normalised) || word.normalised.hasSuffix("serving")
+        } && !words.contains { ["kj", "100g", "1009"].contains($0.normalised.lowercased()) || $0.word.text.lowercased().hasPrefix("100g") || $0.normalised == "kj" }
         let nameWordIndices = Set(names.flatMap { [$0.first, $0.last] })
 
         var candidates: [Candidate] = []
@@ -412,7 +415,7 @@ struct Page {
                     pendingNumber = nil
                 }
             }
-            for index in rightOf(hit.last) {
+            for index in rightOf(hit.last, tolerance: 0.75) {
                 if nameWordIndices.contains(index) { break }
                 let word = words[index].word
                 let text = word.text

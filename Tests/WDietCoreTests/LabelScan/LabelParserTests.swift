@@ -145,3 +145,69 @@ struct LabelParserTests {
         #expect(reading.columns.isEmpty)
     }
 }
+
+/// The parser on what Tesseract really read from dev photos (LabelOCRFixtures): values checked against the hand-read
+/// truth in labels.json; a field the parser is sure of is never wrong.
+@Suite("Label parser on dev-photo OCR")
+struct LabelParserOCRTests {
+    typealias Truth = [LabelNutrient: Double]
+
+    static func expectNoConfidentWrong(_ reading: LabelReading, _ truth: [LabelBasis: Truth]) {
+        for column in reading.columns {
+            for (nutrient, field) in column.values where field.isConfident {
+                let expected = truth[column.basis]?[nutrient]
+                #expect(expected != nil, "confident \(nutrient) \(field.value) in \(column.basis), which the label does not print")
+                if let expected { #expect(abs(field.value - expected) <= max(0.05, expected * 0.02), "\(nutrient) \(column.basis)") }
+            }
+        }
+    }
+
+    @Test("FDA sample label (US, pre-2016): every field, per serving of 228 g")
+    func fdaSample() {
+        let reading = LabelParser().read(LabelOCRFixtures.fdaSample)
+        let truth: Truth = [.energyKcal: 250, .fat: 12, .saturatedFat: 3, .carbohydrate: 31, .fiber: 0, .sugars: 5, .protein: 5, .sodium: 470]
+        for (nutrient, value) in truth { #expect(reading.confident(nutrient, .perServing) == value, "\(nutrient)") }
+        #expect(reading.column(.perServing)?.servingGrams == 228)
+        Self.expectNoConfidentWrong(reading, [.perServing: truth])
+    }
+
+    @Test("US chips panel with the serving line folded away: less-than fields, no serving grams")
+    func usChips() throws {
+        let reading = LabelParser().read(LabelOCRFixtures.usChips)
+        #expect(reading.confident(.energyKcal, .perServing) == 140)
+        #expect(reading.confident(.fat, .perServing) == 5)
+        #expect(reading.confident(.carbohydrate, .perServing) == 19)
+        #expect(reading.confident(.protein, .perServing) == 4)
+        let sugars = try #require(reading.column(.perServing)?.values[.sugars])
+        #expect(sugars.lessThan && sugars.value == 1)
+        #expect(reading.column(.perServing)?.servingGrams == nil)
+        Self.expectNoConfidentWrong(reading, [.perServing: [
+            .energyKcal: 140, .fat: 5, .saturatedFat: 1, .sodium: 270, .carbohydrate: 19, .fiber: 1, .sugars: 1, .protein: 4,
+        ]])
+    }
+
+    @Test("French yoghurt (per pot of 125 g / per 100 g): decimals and g's misread as 9 are recovered only where the columns agree")
+    func frenchYoghurt() {
+        let reading = LabelParser().read(LabelOCRFixtures.frenchYoghurt)
+        #expect(reading.column(.perServing)?.servingGrams == 125)
+        #expect(reading.confident(.energyKcal, .perServing) == 127)
+        #expect(reading.confident(.energyKJ, .per100g) == 430)
+        #expect(reading.confident(.fat, .perServing) == 4.9)  // OCR read "49"
+        #expect(reading.confident(.fat, .per100g) == 3.9)  // OCR read "3,99"
+        Self.expectNoConfidentWrong(reading, [
+            .perServing: [.energyKJ: 535, .energyKcal: 127, .fat: 4.9, .saturatedFat: 2.8, .carbohydrate: 16, .sugars: 14, .protein: 4.8, .salt: 0.15],
+            .per100g: [.energyKJ: 430, .energyKcal: 102, .fat: 3.9, .saturatedFat: 2.2, .carbohydrate: 13, .sugars: 11, .protein: 3.8, .salt: 0.12],
+        ])
+    }
+
+    @Test("Indian snack (per 100 g, energy row without its name)")
+    func indianNamkeen() {
+        let reading = LabelParser().read(LabelOCRFixtures.indianNamkeen)
+        #expect(reading.confident(.energyKcal, .per100g) == 580.8)
+        #expect(reading.confident(.protein, .per100g) == 13.9)  // OCR read "13.99"
+        #expect(reading.confident(.fat, .per100g) == 40.8)
+        Self.expectNoConfidentWrong(reading, [.per100g: [
+            .energyKcal: 580.8, .protein: 13.9, .carbohydrate: 39.5, .sugars: 3.9, .fat: 40.8, .saturatedFat: 10.4,
+        ]])
+    }
+}
