@@ -19,6 +19,10 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_packages+=(postgresq
 command -v vipsthumbnail >/dev/null 2>&1 || need_packages+=(libvips-tools)
 dpkg -s libheif1 >/dev/null 2>&1 || need_packages+=(libheif1)
 command -v exiftool >/dev/null 2>&1 || need_packages+=(libimage-exiftool-perl)
+# Label scanning: Tesseract's library (libtesseract.so.5, loaded at run time with dlopen: nothing links it) and its
+# English and German data.
+dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || need_packages+=(tesseract-ocr tesseract-ocr-eng)
+dpkg -s tesseract-ocr-deu >/dev/null 2>&1 || need_packages+=(tesseract-ocr-deu)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
     $SUDO apt-get update -qq

@@ -138,13 +138,18 @@ struct LabelAssembler {
 
     /// How many value columns the rows show (the most values one name has, %DV not counted).
     func distinctValueColumns() -> Int {
-        let byRow = Dictionary(grouping: candidates.filter { $0.nutrient != .energyKcal }, by: { "\($0.nutrient)-\($0.rowY)" })
+        // Energy rows count per unit ("535 kJ / 127 kcal" in one column is one value of each).
+        let byRow = Dictionary(grouping: candidates, by: { "\($0.nutrient)-\($0.rowY)-\($0.nutrient == .energyKcal ? "\($0.value.unit)" : "")" })
         return byRow.values.map(\.count).max() ?? 1
     }
 
     /// The candidate nearest to the column's x among those nearer to it than to any other column.
     func pick(_ list: [Page.Candidate], layout: [Header], position: Int) -> Page.Candidate? {
         if layout.count == 1 {
+            if layout[0].midX >= 0, list.count > 1 {
+                // One header read over two columns of values: the value nearest under it.
+                return list.min { abs($0.value.midX - layout[0].midX) < abs($1.value.midX - layout[0].midX) }
+            }
             // One column: the first value on the row (US: the amount before %DV; the next ones are other columns).
             return list.min { $0.value.x < $1.value.x }
         }
@@ -403,6 +408,9 @@ struct LabelAssembler {
                 if var (agreedA, agreedB) = best {
                     agreedA.confidence += Self.checkPassed
                     agreedB.confidence += Self.checkPassed
+                    // Confirmed by the other column: no later check may change them.
+                    agreedA.alternatives = []
+                    agreedB.alternatives = []
                     columns[serving].1[nutrient] = agreedA
                     columns[per100].1[nutrient] = agreedB
                 } else {
@@ -415,6 +423,24 @@ struct LabelAssembler {
             var fields = columns[index].1
             func adjust(_ nutrients: [LabelNutrient], by amount: Double) {
                 for nutrient in nutrients where fields[nutrient] != nil { fields[nutrient]!.confidence += amount }
+            }
+            // %DV against the value (US references, old and new).
+            let references: [LabelNutrient: [Double]] = [
+                .fat: [65, 78], .saturatedFat: [20], .carbohydrate: [300, 275], .fiber: [25, 28], .sodium: [2400, 2300], .protein: [50],
+            ]
+            for (nutrient, reference) in references {
+                guard let field = fields[nutrient], let dailyValue = field.dailyValue, !field.lessThan else { continue }
+                var matches = reference.contains { abs(field.value / $0 * 100 - dailyValue) <= 2.5 }
+                if !matches, let other = field.variants.dropFirst().first(where: { variant in reference.contains { abs(variant.value / $0 * 100 - dailyValue) <= 2.5 } }) {
+                    fields[nutrient] = other
+                    matches = true
+                }
+                if matches {
+                    adjust([nutrient], by: Self.checkPassed)
+                    fields[nutrient]!.alternatives = []  // confirmed: no other check may change it
+                } else if field.value > 0 || dailyValue > 2 {
+                    adjust([nutrient], by: -0.15)
+                }
             }
             // kJ against kcal.
             var energyTrusted = false
@@ -485,23 +511,6 @@ struct LabelAssembler {
                     adjust([.sodium, .salt], by: Self.checkPassed)
                 } else {
                     adjust([.sodium, .salt], by: -Self.checkFailed)
-                }
-            }
-            // %DV against the value (US references, old and new).
-            let references: [LabelNutrient: [Double]] = [
-                .fat: [65, 78], .saturatedFat: [20], .carbohydrate: [300, 275], .fiber: [25, 28], .sodium: [2400, 2300], .protein: [50],
-            ]
-            for (nutrient, reference) in references {
-                guard let field = fields[nutrient], let dailyValue = field.dailyValue, !field.lessThan else { continue }
-                var matches = reference.contains { abs(field.value / $0 * 100 - dailyValue) <= 2.5 }
-                if !matches, let other = field.variants.dropFirst().first(where: { variant in reference.contains { abs(variant.value / $0 * 100 - dailyValue) <= 2.5 } }) {
-                    fields[nutrient] = other
-                    matches = true
-                }
-                if matches {
-                    adjust([nutrient], by: Self.checkPassed)
-                } else if field.value > 0 || dailyValue > 2 {
-                    adjust([nutrient], by: -0.15)
                 }
             }
             columns[index].1 = fields
