@@ -47,6 +47,8 @@ struct LabelAssembler {
     static let cleanRead = 0.87
     static let checkPassed = 0.1
     static let checkFailed = 0.3
+    /// Where a field ends up at least when an independent check confirmed it as read (see `crossCheck`).
+    static let strongEvidence = 0.9
 
     func assemble() -> LabelReading {
         let headers = findHeaders()
@@ -408,6 +410,11 @@ struct LabelAssembler {
                 if var (agreedA, agreedB) = best {
                     agreedA.confidence += Self.checkPassed
                     agreedB.confidence += Self.checkPassed
+                    // Two columns read apart that agree through the serving grams (unchanged numbers of 1 or more).
+                    if fewest == 0, agreedA.value >= 1, agreedA.confidence > 0.6, agreedB.confidence > 0.6 {
+                        agreedA.confidence = max(agreedA.confidence, Self.strongEvidence)
+                        agreedB.confidence = max(agreedB.confidence, Self.strongEvidence)
+                    }
                     // Confirmed by the other column: no later check may change them.
                     agreedA.alternatives = []
                     agreedB.alternatives = []
@@ -478,10 +485,18 @@ struct LabelAssembler {
                     }
                 }
                 if let (fat, carbs, protein) = agreeing {
+                    let changed = [LabelNutrient.fat: fat.value != fields[.fat]!.value, .carbohydrate: carbs.value != fields[.carbohydrate]!.value, .protein: protein.value != fields[.protein]!.value]
                     fields[.fat] = fat
                     fields[.carbohydrate] = carbs
                     fields[.protein] = protein
                     adjust([.energyKcal, .energyKJ, .fat, .carbohydrate, .protein], by: Self.checkPassed)
+                    // Four numbers read apart that add up are strong evidence, whatever small doubts each carried
+                    // (not for a label of zeros, and not for a number changed to make them add up).
+                    if kcal >= 20 {
+                        for nutrient in [LabelNutrient.energyKcal, .energyKJ, .fat, .carbohydrate, .protein] where changed[nutrient] != true {
+                            if let confidence = fields[nutrient]?.confidence, confidence > 0.6 { fields[nutrient]!.confidence = max(confidence, Self.strongEvidence) }
+                        }
+                    }
                 } else {
                     adjust([.fat, .carbohydrate, .protein], by: -Self.checkFailed)
                     if !energyTrusted { adjust([.energyKcal, .energyKJ], by: -Self.checkFailed) }
@@ -496,7 +511,14 @@ struct LabelAssembler {
             }
             // A part never exceeds its whole.
             for (part, whole) in [(LabelNutrient.saturatedFat, LabelNutrient.fat), (.sugars, .carbohydrate)] {
-                guard let partField = fields[part], let wholeField = fields[whole] else { continue }
+                guard var partField = fields[part], let wholeField = fields[whole] else { continue }
+                if partField.value > wholeField.value + 0.05, !wholeField.lessThan,
+                    let smaller = partField.variants.dropFirst().first(where: { $0.value <= wholeField.value + 0.05 })
+                {
+                    // "29" saturated of 2.9 g fat: the "2g" with its g read as 9.
+                    fields[part] = smaller
+                    partField = smaller
+                }
                 if partField.value > wholeField.value + 0.05 && !wholeField.lessThan {
                     adjust([part], by: -Self.checkFailed)
                     adjust([whole], by: -0.1)
