@@ -137,8 +137,10 @@ public final class LabelScanner: Sendable {
         return try engines.withEngine { engine throws(LabelScanError) in
             // Pass 1: the whole photo (or the crop) at a moderate size, to find the panel.
             let overviewStart = DispatchTime.now()
+            // Enlarged at most 2× (more was slower and read no more on the dev set's small photos).
             let overviewScale = min(2, Double(configuration.overviewSize) / Double(max(gray.width, gray.height)))
-            let overview = gray.scaled(by: overviewScale).normalised()
+            // Not inverted as a whole: a dark background around a light panel is common; Tesseract inverts dark lines itself.
+            let overview = gray.scaled(by: overviewScale).normalised(invertIfDark: false)
             let overviewWords = engine.words(in: overview, mode: Self.overviewMode).map { $0.scaled(by: 1 / overviewScale) }
             let panel = PanelFinder.panel(in: overviewWords, imageWidth: gray.width, imageHeight: gray.height)
             timings.panel = seconds(since: overviewStart)
