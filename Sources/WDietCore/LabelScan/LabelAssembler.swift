@@ -62,7 +62,9 @@ struct LabelAssembler {
             let hasPer100 = page.words.contains { Self.isPer100($0.word.text) || $0.word.text.hasPrefix("100") }
             let basis: LabelBasis = isUS ? .perServing : .per100g
             layout = [Header(basis: basis, midX: -1, servingText: nil, servingGrams: nil)]
-            if !isUS && valueColumns > 1 { ambiguity = 0.1 } else if !isUS && !hasPer100 { ambiguity = 0.05 }
+            // A guessed basis: only fields a cross-check confirms are filled (a front-of-pack strip is per portion
+            // and says so in words the parser does not read).
+            if !isUS { ambiguity = valueColumns > 1 || !hasPer100 ? 0.15 : 0.1 }
         } else if layout.count == 1, valueColumns > 1, !isUS {
             // One header read, two columns of values: the other column is the other basis.
             let known = layout[0]
@@ -303,7 +305,8 @@ struct LabelAssembler {
                 headers.append(Header(basis: per100Basis, midX: word.midX, servingText: nil, servingGrams: nil))
                 continue
             }
-            if servingWords.contains(entry.normalised) {
+            // A portion's header sits right above the table (not the product name's "Pot …" higher up).
+            if servingWords.contains(entry.normalised), word.midY > firstNameY - page.medianHeight * 5 {
                 // Not the US "Serving Size" / "Servings Per Container" lines.
                 let next = page.rightOf(index, within: page.medianHeight * 2).first.map { words[$0].normalised } ?? ""
                 if ["size", "per", "container", "sizes"].contains(next) { continue }
@@ -489,7 +492,9 @@ struct LabelAssembler {
                     fields[.fat] = fat
                     fields[.carbohydrate] = carbs
                     fields[.protein] = protein
-                    adjust([.energyKcal, .energyKJ, .fat, .carbohydrate, .protein], by: Self.checkPassed)
+                    // A number changed to make the energy add up is only plausible, not confirmed (the 15 % tolerance
+                    // cannot tell 1 g from 1.9 g): it gains nothing.
+                    adjust([.energyKcal, .energyKJ] + [LabelNutrient.fat, .carbohydrate, .protein].filter { changed[$0] != true }, by: Self.checkPassed)
                     // Four numbers read apart that add up are strong evidence, whatever small doubts each carried
                     // (not for a label of zeros, and not for a number changed to make them add up).
                     if kcal >= 20 {

@@ -415,8 +415,26 @@ struct Page {
                     pendingNumber = nil
                 }
             }
+            var previousMaxX = nameWord.maxX
+            var lastWordWasValue = false
             for index in rightOf(hit.last, tolerance: 0.75) {
-                if nameWordIndices.contains(index) { break }
+                if nameWordIndices.contains(index) {
+                    // Linear text ("…, 220mg sodium, 320mg potassium"): a number right before a name is that name's.
+                    // (A word's space apart, not a table's gap; never "Calories 140 Calories from Fat 45".)
+                    if words[index].word.x - previousMaxX < medianHeight * 0.6, !words[index].normalised.hasPrefix("cal") {
+                        if pendingNumber != nil {
+                            pendingNumber = nil
+                        } else if lastWordWasValue, !values.isEmpty {
+                            values.removeLast()
+                        }
+                    }
+                    break
+                }
+                let valuesBefore = values.count, pendingBefore = pendingNumber != nil
+                defer {
+                    previousMaxX = words[index].word.maxX
+                    lastWordWasValue = values.count > valuesBefore || (pendingNumber != nil && !pendingBefore)
+                }
                 let word = words[index].word
                 let text = word.text
                 let lowered = text.lowercased()
