@@ -138,6 +138,54 @@ struct LabelParserTests {
         #expect(reading.column(.perServing)?.servingGrams == 125)
     }
 
+    @Test("a number changed only to make the energy add up is not filled in")
+    func atwaterAlternativeNotConfirmed() {
+        // The panel prints carbohydrate 1g; OCR read "19g". 1.9 g (a lost decimal point) would make 180 kcal add
+        // up, but so would 1 g: the field stays empty while the others are confirmed.
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("180", 120)]),
+            (80, [("Total", 10), ("Fat", 75), ("16g", 150)]),
+            (120, [("Total", 10), ("Carbohydrate", 75), ("19g", 250)]),
+            (160, [("Protein", 10), ("7g", 150)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.carbohydrate, .perServing) == nil)
+        #expect(reading.confident(.fat, .perServing) == 16)
+        #expect(reading.confident(.protein, .perServing) == 7)
+        #expect(reading.confident(.energyKcal, .perServing) == 180)
+    }
+
+    @Test("running text: a number right before a name is that name's, not the previous one's")
+    func linearText() {
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("150", 120)]),
+            // "…provides 1.5g total fat, 220mg sodium, 320mg potassium" (11 px a letter, a space of 5 px)
+            (80, [("provides", 10), ("1.5g", 103), ("total", 152), ("fat,", 213), ("220mg", 262), ("sodium,", 322), ("320mg", 405), ("potassium", 465)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.column(.perServing)?.values[.fat] == nil)  // not 220
+        #expect(reading.column(.perServing)?.values[.sodium] == nil)  // not 320
+    }
+
+    @Test("side by side: Total Fat 16g 25% Sodium 790mg 33% (a table's gap, not running text)")
+    func sideBySide() {
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("180", 120), ("Calories", 200), ("from", 300), ("Fat", 355), ("140", 400)]),
+            (80, [("Total", 10), ("Fat", 75), ("16g", 120), ("25%", 170), ("Sodium", 240), ("790mg", 320), ("33%", 390)]),
+            (120, [("Sat.", 10), ("Fat", 60), ("6g", 105), ("30%", 170), ("Total", 240), ("Carb.", 300), ("1g", 365), ("0%", 390)]),
+            (160, [("Protein", 240), ("7g", 330)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.column(.perServing)?.values[.fat]?.value == 16)
+        #expect(reading.column(.perServing)?.values[.sodium]?.value == 790)
+        #expect(reading.column(.perServing)?.values[.carbohydrate]?.value == 1)
+        #expect(reading.confident(.fat, .perServing) == 16)  // 16 g is 25 % of 65 g, and 9 × 16 + 4 × 1 + 4 × 7 = 176
+        #expect(reading.confident(.energyKcal, .perServing) == 180)
+    }
+
     @Test("no nutrient names: no panel")
     func noPanel() {
         let reading = LabelParser().read(labelRows([(0, [("Store", 10), ("in", 70), ("a", 95), ("cool", 110), ("place", 160)])]))
