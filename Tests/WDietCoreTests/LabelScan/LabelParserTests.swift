@@ -259,3 +259,43 @@ struct LabelParserOCRTests {
         ]])
     }
 }
+
+@Suite("Label parser on noise")
+struct LabelParserNoiseTests {
+    /// A fixed pseudo-random sequence (SplitMix64), so that a failure repeats.
+    struct Noise {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+        mutating func number(_ limit: Double) -> Double { Double(next() % 1_000_000) / 1_000_000 * limit }
+    }
+
+    @Test("OCR garbage (names, numbers, units and junk at random places) never crashes; values finite, confidences within 0…1")
+    func noise() {
+        var noise = Noise(state: 19)
+        let pieces = ["Fat", "Protein", "Energy", "kcal", "kJ", "12g", "0,5", "<1g", "Og", "l9", "100g", "per", "serving",
+                      "Sugars", "Salt", "%", "8%", "2,000", "—", "", "(", "9", "Calories", "Total", "Carbohydrate", "1009", "..."]
+        for _ in 0..<300 {
+            let words = (0..<Int(noise.next() % 40)).map { _ in
+                RecognizedWord(
+                    text: noise.pick(pieces), x: noise.number(800), y: noise.number(800),
+                    width: noise.number(120), height: noise.number(30), confidence: noise.number(1)
+                )
+            }
+            let reading = LabelParser().read(words)
+            for column in reading.columns {
+                for field in column.values.values {
+                    #expect(field.value.isFinite && field.value >= 0)
+                    #expect(field.confidence >= 0 && field.confidence <= 1)
+                }
+            }
+            #expect(reading.confidence >= 0 && reading.confidence <= 1)
+        }
+    }
+}
