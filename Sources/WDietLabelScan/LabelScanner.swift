@@ -107,19 +107,12 @@ public final class LabelScanner: Sendable {
         return nil
     }
 
-    /// Reads `image` (JPEG, PNG, WebP or HEIC bytes), only inside `crop` when given. Blocking work (the tools and
-    /// Tesseract) runs on a Dispatch thread, not on the concurrency pool.
+    /// Reads `image` (JPEG, PNG, WebP or HEIC bytes), only inside `crop` when given. The work (seconds of CPU:
+    /// the tools and Tesseract) runs where the calling task runs, blocking that thread: the server's scan queue gives
+    /// its tasks threads of their own (a task executor at a lower priority); never call it straight from a request
+    /// handler on the event loops.
     public func read(image: Data, crop: LabelCrop?) async throws(LabelScanError) -> LabelScanResult {
-        let result: Result<LabelScanResult, LabelScanError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                do throws(LabelScanError) {
-                    continuation.resume(returning: .success(try self.readNow(image: image, crop: crop)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        return try result.get()
+        try readNow(image: image, crop: crop)
     }
 
     /// The same, on the calling thread.
