@@ -155,7 +155,8 @@ public enum ChallengeStreakKind: String, Codable, CaseIterable, Hashable, Sendab
 }
 
 /// A kind's streak: `current` counts done days back from today, or from yesterday while today is not done yet (the
-/// house rule of w-diet's streak); a day not done ends it. `longest` is the longest run within the challenge so far.
+/// house rule of w-diet's streak; a nutrition day marked skipped today is done with, so it ends the streak at once);
+/// a day not done ends it. `longest` is the longest run within the challenge so far.
 /// Days before the challenge never count.
 public struct ChallengeStreak: Hashable, Codable, Sendable {
     public var kind: ChallengeStreakKind
@@ -175,7 +176,11 @@ extension ChallengeData {
         }
         var current = 0
         var cursor = last
-        if cursor == today && !done(kind, on: cursor) { cursor = cursor.adding(days: -1) }
+        // Today still open counts from yesterday; a day marked skipped is decided, not open.
+        if cursor == today && !done(kind, on: cursor) {
+            if kind == .nutrition, nutritionState(on: today) == .skipped { return ChallengeStreak(kind: kind, current: 0, longest: longest) }
+            cursor = cursor.adding(days: -1)
+        }
         while cursor >= challenge.startDate && done(kind, on: cursor) {
             current += 1
             cursor = cursor.adding(days: -1)

@@ -152,6 +152,12 @@ struct ChallengeRulesTests {
         #expect(data.streak(.nutrition, today: T.day(3)).current == 2)
         #expect(data.streak(.habits, today: T.day(3)).current == 1)   // today open (2 of 3): yesterday's 3 of 3 stands
         #expect(data.streak(.habits, today: T.day(4)).current == 0)   // yesterday 2 of 3: ended
+        // Today open: yesterday's streak stands; today marked skipped: it ends now.
+        #expect(data.streak(.nutrition, today: T.day(4)).current == 2)
+        var skippedToday = data
+        skippedToday.nutrition[T.day(4)] = T.nutrition(4, status: .skipped)
+        #expect(skippedToday.streak(.nutrition, today: T.day(4)).current == 0)
+        #expect(skippedToday.streak(.nutrition, today: T.day(4)).longest == 2)
     }
 
     // MARK: Late
