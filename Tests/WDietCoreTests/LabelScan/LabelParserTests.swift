@@ -186,6 +186,22 @@ struct LabelParserTests {
         #expect(reading.confident(.energyKcal, .perServing) == 180)
     }
 
+    @Test("merged tokens: kJ and kcal in one word, a name and its value in one word")
+    func mergedTokens() {
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("information", 120), ("per", 260), ("100g", 300)]),
+            (40, [("Energy", 10), ("1580kJ/376kcal", 200)]),
+            (80, [("Fat8.0g", 10)]),
+            (120, [("Carbohydrate", 10), ("62g", 200)]),
+            (160, [("Protein", 10), ("10g", 200)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.energyKJ, .per100g) == 1580)
+        #expect(reading.confident(.energyKcal, .per100g) == 376)
+        #expect(reading.confident(.fat, .per100g) == 8)  // 9 × 8 + 4 × 62 + 4 × 10 = 360 ≈ 376
+        #expect(reading.column(.perServing) == nil)
+    }
+
     @Test("no nutrient names: no panel")
     func noPanel() {
         let reading = LabelParser().read(labelRows([(0, [("Store", 10), ("in", 70), ("a", 95), ("cool", 110), ("place", 160)])]))
