@@ -509,7 +509,9 @@ struct LabelAssembler {
             }
             // Not all three macros read: the energy must still cover those that were (fat 16 g is 144 kcal at least).
             if let kcal, fields[.fat] == nil || fields[.carbohydrate] == nil || fields[.protein] == nil {
-                let known = 9 * (fields[.fat]?.value ?? 0) + 4 * (fields[.carbohydrate]?.value ?? 0) + 4 * (fields[.protein]?.value ?? 0)
+                // Only macros read without much doubt count (a doubtful 4 g fat must not empty a 45 kcal energy).
+                func sure(_ nutrient: LabelNutrient) -> Double { fields[nutrient].map { $0.confidence >= 0.8 ? $0.value : 0 } ?? 0 }
+                let known = 9 * sure(.fat) + 4 * sure(.carbohydrate) + 4 * sure(.protein)
                 if kcal < known * 0.8 - 10 {
                     adjust([.energyKcal, .energyKJ], by: -Self.checkFailed)
                 }
