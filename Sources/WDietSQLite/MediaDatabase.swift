@@ -24,15 +24,18 @@ public final class MediaDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(5)
         config.prepareDatabase { db in
-            // As the main file: a process that dies loses nothing acknowledged; a power cut may lose the last
-            // commits before a checkpoint (and the main file's journal entry naming a photo may lose its own too).
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // As the main file: every commit synced before it is acknowledged, so a photo a journal entry names is
+            // never lost to a power cut.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
             if !db.configuration.readonly {
                 // Photos are a few hundred KB: trim the WAL back to 16 MB when it starts over.
                 _ = try Row.fetchOne(db, sql: "PRAGMA journal_size_limit = \(16 * 1_024 * 1_024)")
             }
         }
-        return try MediaDatabase(writer: DatabasePool(path: path, configuration: config), path: path)
+        let pool = try DatabasePool(path: path, configuration: config)
+        // GRDB sets the writer to NORMAL after `prepareDatabase` when it sets up WAL mode: FULL again on it.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return try MediaDatabase(writer: pool, path: path)
     }
 
     /// `wdiet.sqlite` → `wdiet.sqlite-media`: beside the main file, caught by a backup of `wdiet.sqlite*`.
