@@ -65,11 +65,42 @@ extension AppDatabase {
         default:
             break
         }
+        StoreFailureLog.shared.record(failureCause(of: error), detail: "\(error.resultCode): \(error.message ?? "")")
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .unavailable("The store is busy; please try again")
         default:
             return .unavailable("The store is unavailable (code \(error.resultCode.rawValue))")
+        }
+    }
+
+    /// What SQLite's result code says about why the store failed (logged once per cause and minute; the health
+    /// endpoint reports it).
+    public static func failureCause(of error: DatabaseError) -> StoreFailureCause {
+        switch error.resultCode {
+        case .SQLITE_FULL: .diskFull
+        case .SQLITE_READONLY: .readOnly
+        case .SQLITE_BUSY, .SQLITE_LOCKED: .databaseLocked
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN: .ioError
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .corrupt
+        default: .other
+        }
+    }
+
+    /// The health endpoint's question, asked for real: a write transaction that commits (a row rewritten with its
+    /// own value, so every commit's path is taken: the write lock, the WAL frame, its sync). Nil when it committed,
+    /// else why not (recorded in `StoreFailureLog` like any store failure).
+    public func probeWrite() async -> StoreFailureCause? {
+        do {
+            try await writer.write { db in
+                try db.execute(sql: "UPDATE syncVersion SET value = value WHERE id = 1")
+            }
+            return nil
+        } catch let error as DatabaseError {
+            _ = Self.storeError(from: error)
+            return Self.failureCause(of: error)
+        } catch {
+            return .other
         }
     }
 }

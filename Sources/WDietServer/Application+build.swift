@@ -75,9 +75,14 @@ func importCatalogIfMissing(postgres database: PostgresDatabase, configuration: 
 
 /// The application on services made elsewhere (tests hand in an in-memory database and a test clock).
 public func buildApplication(services: AppServices, configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
+    // Why the store fails, once per cause and minute (issue 21): the backends report to the shared log.
+    StoreFailureLog.shared.setSink { line in
+        logger.error("\(line.message)", metadata: ["cause": "\(line.cause.rawValue)", "detail": "\(line.detail)", "suppressed": "\(line.suppressed)"])
+    }
     let router = buildRouter(services: services, configuration: configuration)
     return Application(
         router: router,
+        server: .http1(limits: configuration.connectionLimits),
         configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "w-diet"),
         logger: logger
     )
@@ -92,6 +97,8 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     router.add(middleware: SecurityHeadersMiddleware())
     // What fails before a handler runs: a path that is neither a route nor a file, the session lookup, a cross-site post.
     router.add(middleware: APIErrorMiddleware())
+    // Control characters in the query or path: 422 naming the parameter, before any route reads it (issue 21).
+    router.add(middleware: ControlCharacterMiddleware())
     router.add(middleware: FileMiddleware(WebTemplates.publicFolder, cacheControl: .init([(MediaType(type: .text, subType: "css"), [.maxAge(3_600)]), (MediaType(type: .application, subType: "javascript"), [.maxAge(3_600)])])))
     let accounts = AccountService(
         services: services, passwords: PasswordHasher(cost: configuration.bcryptCost),
@@ -111,6 +118,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
 
     let api = router.group("api/v1")
     OpenAPIDocument.addRoute(to: api)
+    HealthAPI(services: services).addRoutes(to: api)
     AuthAPI(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
     UserDataAPI(services: services, accounts: accounts, configuration: configuration).register(on: api)
     // Routes for signed-in users; the group's context cannot exist without a user.

@@ -49,6 +49,14 @@ public enum StoreValidation {
         let numbers = [profile.heightCm, profile.weightKg] + (profile.targetWeightKg.map { [$0] } ?? [])
         guard numbers.allSatisfy(\.isFinite) else { throw .invalid(ProfileValidator.Message.notANumber) }
         // `today` only matters to the two fields filtered out; the plan start stands in for it.
+        // A plan start of this century (issue 21): a push or import has no "today" of the user to judge "a year ahead".
+        let planStarts = DateWindow.earliestPlanStart...DateWindow.accepted.upperBound
+        guard planStarts.contains(profile.planStartDate) else {
+            throw .invalid(DateWindow.message(member: "planStartDate", range: planStarts))
+        }
+        for day in [profile.dateOfBirth, profile.targetDate].compactMap({ $0 }) where !DateWindow.accepted.contains(day) {
+            throw .invalid(DateWindow.message(member: day == profile.dateOfBirth ? "dateOfBirth" : "targetDate", range: DateWindow.accepted))
+        }
         let timeless = ProfileValidator.errors(in: ProfileDraft(profile), today: profile.planStartDate)
             .filter { $0.field != .dateOfBirth && $0.field != .targetDate }
         if let first = timeless.first { throw .invalid(first.message) }

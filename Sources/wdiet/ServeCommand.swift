@@ -32,6 +32,10 @@ struct ServeCommand: AsyncParsableCommand {
     var googleJWKSURL: String?
     @Option(name: .customLong("database-connections"), help: "On PostgreSQL: the most connections this process opens (default \(ServerConfiguration.defaultPostgresConnections)).")
     var databaseConnections = ServerConfiguration.defaultPostgresConnections
+    @Option(name: .customLong("read-timeout"), help: "Seconds a client connection may send nothing while no request of it is being answered: idle between requests, an unfinished request head, a stalled body (default \(Int(ConnectionLimits.defaultReadTimeout))).")
+    var readTimeout: Double = ConnectionLimits.defaultReadTimeout
+    @Option(name: .customLong("connections-per-address"), help: "The most connections one client address may hold open; 0 for no limit (default \(ConnectionLimits.defaultPerAddress), or no limit with --trust-forwarded-for, where every connection comes from the proxy).")
+    var connectionsPerAddress: Int?
 
     /// Where Swift concurrency runs the handlers. `swift-pool` (the default): Swift's own cooperative pool;
     /// `event-loops`: on the event loops that read and write the connections (NIO's singleton group, which
@@ -48,6 +52,10 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard (1...1_000).contains(databaseConnections) else { throw ValidationError("--database-connections must be between 1 and 1000.") }
+        guard readTimeout >= 0.1, readTimeout <= 3_600 else { throw ValidationError("--read-timeout must be between 0.1 and 3600 seconds.") }
+        if let connectionsPerAddress, !(0...100_000).contains(connectionsPerAddress) {
+            throw ValidationError("--connections-per-address must be between 0 (no limit) and 100000.")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
         for (option, value) in [("--apple-jwks-url", appleJWKSURL), ("--google-jwks-url", googleJWKSURL)] {
             if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
@@ -78,12 +86,24 @@ struct ServeCommand: AsyncParsableCommand {
             postgresURL: location.postgresURL
         )
         configuration.postgresConnections = databaseConnections
+        let perAddress = connectionsPerAddress ?? (trustForwardedFor ? 0 : ConnectionLimits.defaultPerAddress)
+        configuration.connectionLimits = ConnectionLimits(readTimeout: readTimeout, perAddress: perAddress == 0 ? nil : perAddress)
+        // One server per SQLite file: taken before the file is opened, held until the process ends.
+        var serveLock: ServeLock?
+        if let path = location.sqlitePath {
+            do {
+                serveLock = try ServeLock.acquire(databasePath: path)
+            } catch {
+                throw CommandFailure("Could not start: \(error)")
+            }
+        }
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: configuration, logger: logger)
         } catch {
             throw CommandFailure("Could not start: \(error)")
         }
+        defer { withExtendedLifetime(serveLock) {} }
         try await app.runService()
     }
 }

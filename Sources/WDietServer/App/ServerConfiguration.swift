@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public static let defaultPostgresConnections = 8
     /// How long a JWKS fetch may take before sign-in answers 503 (tests on a loaded machine allow more).
     public var jwksTimeout: TimeInterval = 5
+    /// Read timeout and connection caps per client address and in all (issue 21; docs/operations.md).
+    public var connectionLimits = ConnectionLimits()
 
     /// Where the database is, for `StoreLocation.open`: `postgresURL` when set, else the SQLite file.
     public var storeLocation: StoreLocation {

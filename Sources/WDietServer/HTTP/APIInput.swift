@@ -44,6 +44,8 @@ enum APIInput {
             throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("api.bodyTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(Message.emptyBody) }
+        // Control characters in any member: 422 naming it (issue 21).
+        try ControlCharacterInput.check(json: buffer)
         return buffer
     }
 
@@ -103,6 +105,11 @@ enum APIInput {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
         guard let date = LocalDate(iso: text) else {
             throw APIError.badRequest(Strings.current("api.queryDate", ["name": name]), fields: [name: Message.date])
+        }
+        // Year 0 or 9999 is a date, but no day the product has anything for (issue 21).
+        guard DateWindow.accepted.contains(date) else {
+            let message = DateWindow.message(member: name, range: DateWindow.accepted)
+            throw APIError.badRequest(message, fields: [name: message])
         }
         return date
     }

@@ -33,6 +33,8 @@ struct WebForm: Sendable {
             throw WebSession.forbidden
         }
         if WebSession.isCrossSite(request) { throw WebSession.forbidden }
+        // Control characters in any field: 422 naming it (issue 21), before any page reads the form.
+        try ControlCharacterInput.check(values: form.fields.map { ($0.key, $0.value) })
         return form
     }
 

@@ -88,6 +88,7 @@ struct JournalAPI: Sendable {
         let buffer = try await request.body.collect(upTo: APIInput.maxBodyBytes)
         var copyId: UUID?
         if buffer.readableBytes > 0 {
+            try ControlCharacterInput.check(json: buffer)
             struct Body: Decodable { var id: JSONField<String> = .absent }
             let body: Body
             do {

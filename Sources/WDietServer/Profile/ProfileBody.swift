@@ -66,12 +66,18 @@ struct ProfileBody: Decodable, Sendable {
         let zone = TimeZone(identifier: timeZoneIdentifier) ?? .gmt
         let today = LocalDate(now, in: zone)
 
-        func date(_ field: JSONField<String>, member: String, message: String = APIInput.Message.date) -> JSONField<LocalDate> {
+        func date(
+            _ field: JSONField<String>, member: String, message: String = APIInput.Message.date, range: ClosedRange<LocalDate> = DateWindow.accepted
+        ) -> JSONField<LocalDate> {
             switch field {
             case .absent: return .absent
             case .null: return .null
             case .value(let text):
                 guard let date = LocalDate(iso: text) else { errors[member] = message; return .null }
+                guard range.contains(date) else {
+                    errors[member] = DateWindow.message(member: member, range: range)
+                    return .null
+                }
                 return .value(date)
             }
         }
@@ -83,7 +89,8 @@ struct ProfileBody: Decodable, Sendable {
 
         let birth = date(dateOfBirth, member: "dateOfBirth", message: ProfileValidator.Message.tooOld).value
         let target = date(targetDate, member: "targetDate").merged(into: stored?.targetDate)
-        let planStart = date(planStartDate, member: "planStartDate").value ?? stored?.planStartDate ?? today
+        // A plan from this century, starting at most a year from now (issue 21); a stored one is kept as it is.
+        let planStart = date(planStartDate, member: "planStartDate", range: DateWindow.planStart(today: today)).value ?? stored?.planStartDate ?? today
 
         var mealsPerDay = stored?.mealsPerDay ?? 3
         switch self.mealsPerDay.numeric {

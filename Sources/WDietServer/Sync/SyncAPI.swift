@@ -31,6 +31,11 @@ struct SyncAPI: Sendable {
         } catch let error as DecodingError {
             throw APIInput.badRequest(for: error)
         }
+        // A control character in a change refuses that change by name (422 `invalid_change`, `changes.N`), so the
+        // client parks it and pushes the rest; nothing is applied (issue 21).
+        if let finding = ControlCharacterInput.finding(inJSON: buffer) {
+            throw Self.refusal(finding, in: body)
+        }
         // A profile change counts against the profile editor's limit (10 an hour, 001 §12.7) as a PUT does: sync is
         // no way around it. Counted only when it changes the stored profile, so a replay or the first profile is free.
         let now = services.now()
@@ -88,6 +93,19 @@ struct SyncAPI: Sendable {
         var result = result
         result.message = result.message.map(CatalogText.localized)
         return result
+    }
+
+    /// A control character in a push: the change it is in, named as a store refusal names it.
+    static func refusal(_ finding: ControlCharacters.Finding, in body: SyncPushRequest) -> APIError {
+        let parts = finding.components
+        guard parts.count >= 2, parts[0] == "changes", let index = Int(parts[1]), body.changes.indices.contains(index) else {
+            return ControlCharacterInput.refusal(finding)
+        }
+        let member = parts.dropFirst(2).joined(separator: ".")
+        let detail = ControlCharacterInput.message(field: member.isEmpty ? "change" : member, finding.scalar)
+        let key = String(body.changes[index].idempotencyKey.unicodeScalars.map { ControlCharacters.isDisallowed($0) ? "?" : Character($0) })
+        let rejection = SyncRejection.invalidChange(index: index, key: key, message: detail)
+        return APIError(.unprocessableContent, code: "invalid_change", message: rejection.message, fields: ["changes.\(index)": detail])
     }
 
     static func invalidCursor(_ message: String, member: String = "cursor") -> APIError {

@@ -81,6 +81,8 @@ struct UserDataAPI: Sendable {
             throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("export.importTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
+        // A control character anywhere in the export: 422 naming the member (`meals.12.name`), nothing imported.
+        try ControlCharacterInput.check(json: buffer)
         return try ExportDocument.userData(fromJSON: Data(buffer: buffer), into: userId)
     }
 }

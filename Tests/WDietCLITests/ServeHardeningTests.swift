@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 21 items 2 and 5, against the real `wdiet serve` process: connections that never finish a request are
+/// closed, one address cannot hold the server's file descriptors, and a second server on one SQLite file is refused.
+@Suite(.serialized) struct ServeHardeningTests {
+    static func database() throws -> String {
+        try CLI.temporaryDirectory().appendingPathComponent("serve.sqlite").path
+    }
+
+    /// The audit's attack: 300 idle sockets against a server whose file limit is 256 made every request time out (the
+    /// process could accept no more connections). With the per-address cap (64 by default) the idle sockets of one
+    /// address are closed at once beyond it, so a client from another address is served at once.
+    @Test func threeHundredIdleSocketsUnderALowFileLimitDoNotStopANewClient() async throws {
+        let port = ServeProcess.freePort()
+        let serve = try await ServeProcess.start(["--database", try Self.database(), "--from", "/nonexistent"], port: port, fileLimit: 256)
+        defer { serve.stop() }
+        var idle: [Int32] = []
+        defer { idle.forEach { _ = close($0) } }
+        for _ in 0..<300 {
+            if let fd = RawHTTP.connect(port: port, timeout: 1) { idle.append(fd) }
+        }
+        #expect(idle.count >= 250, "the attack's sockets were connected (\(idle.count))")
+        try await Task.sleep(nanoseconds: 1_000_000_000)  // the server has accepted (or refused) what it will
+
+        let began = Date()
+        let answer = RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: port, from: "127.0.0.2", timeout: 10)
+        #expect(answer?.hasPrefix("HTTP/1.1 200") == true, "a client from 127.0.0.2 is served: \(answer ?? "no answer")")
+        #expect(Date().timeIntervalSince(began) < 5)
+        #expect(serve.process.isRunning)
+    }
+
+    /// Idle, half-sent heads, a body shorter than its Content-Length and HTTP/0.9 were waited on forever; now each is
+    /// closed once the read timeout (1 s here) passes without a byte, and a request that completes is answered.
+    @Test func connectionsThatNeverFinishARequestAreClosedAfterTheReadTimeout() async throws {
+        let port = ServeProcess.freePort()
+        let serve = try await ServeProcess.start(["--database", try Self.database(), "--from", "/nonexistent", "--read-timeout", "1"], port: port)
+        defer { serve.stop() }
+        let stalls = [
+            "idle": "",
+            "half a head": "GET /health HTTP/1.1\r\nHost: t\r\n",
+            "short body": "POST /api/v1/auth/login HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":",
+            "HTTP/0.9": "GET /\r\n",
+        ]
+        for (name, request) in stalls {
+            let fd = try #require(RawHTTP.connect(port: port))
+            defer { close(fd) }
+            if !request.isEmpty { #expect(RawHTTP.send(request, on: fd)) }
+            let began = Date()
+            let read = RawHTTP.readAll(fd, timeout: 8)
+            #expect(read.closed, "\(name): closed by the server")
+            #expect(Date().timeIntervalSince(began) < 6, "\(name): within a few seconds of the 1 s timeout")
+        }
+        // A connection that keeps talking is not cut: two requests 0.6 s apart on one connection.
+        let fd = try #require(RawHTTP.connect(port: port))
+        defer { close(fd) }
+        #expect(RawHTTP.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n", on: fd))
+        try await Task.sleep(nanoseconds: 600_000_000)
+        #expect(RawHTTP.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", on: fd))
+        let both = RawHTTP.readAll(fd, timeout: 5).text
+        #expect(both.components(separatedBy: "HTTP/1.1 200").count - 1 == 2, "both answered: \(both)")
+    }
+
+    /// The per-address cap itself: with 3 allowed, the 4th connection from one address is closed at once, another
+    /// address is still served, and a closed connection frees its place.
+    @Test func theFourthConnectionOfAnAddressIsClosedWithACapOfThree() async throws {
+        let port = ServeProcess.freePort()
+        let serve = try await ServeProcess.start(
+            ["--database", try Self.database(), "--from", "/nonexistent", "--connections-per-address", "3"], port: port)
+        defer { serve.stop() }
+        try await Task.sleep(nanoseconds: 300_000_000)  // the start-up check's connection is gone
+        var held = (0..<3).compactMap { _ in RawHTTP.connect(port: port) }
+        defer { held.forEach { _ = close($0) } }
+        #expect(held.count == 3)
+        let fourth = try #require(RawHTTP.connect(port: port))
+        let refused = RawHTTP.readAll(fourth, timeout: 3)
+        close(fourth)
+        #expect(refused.closed && refused.text.isEmpty, "the 4th is closed without a word")
+        let other = RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: port, from: "127.0.0.3", timeout: 5)
+        #expect(other?.hasPrefix("HTTP/1.1 200") == true)
+        close(held.removeLast())
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let again = RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: port, timeout: 5)
+        #expect(again?.hasPrefix("HTTP/1.1 200") == true, "a place was freed")
+    }
+
+    /// Item 5: the second `wdiet serve` on one SQLite file started and served stale copies; now it stops at once
+    /// with one line, and the first goes on serving.
+    @Test func aSecondServerOnOneSQLiteFileIsRefusedWithOneLine() async throws {
+        let path = try Self.database()
+        let first = try await ServeProcess.start(["--database", path, "--from", "/nonexistent"], port: ServeProcess.freePort())
+        defer { first.stop() }
+        let second = try await ServeProcess.start(["--database", path, "--from", "/nonexistent"], port: ServeProcess.freePort(), waitUntilServing: false)
+        defer { second.stop() }
+        let status = try await second.waitForExit(seconds: 20)
+        #expect(status != nil && status != 0, "the second server exits, with an error status")
+        let lines = second.errors.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(second.errors)")
+        #expect(lines.first?.contains("\(path) is already served by another wdiet serve (process \(first.process.processIdentifier))") == true, "\(second.errors)")
+        #expect(first.process.isRunning)
+        let answer = RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: first.port, timeout: 5)
+        #expect(answer?.hasPrefix("HTTP/1.1 200") == true)
+        // Once the first has stopped, the file can be served again (the kernel released the lock with the process).
+        first.stop()
+        let third = try await ServeProcess.start(["--database", path, "--from", "/nonexistent"], port: ServeProcess.freePort())
+        third.stop()
+    }
+}
