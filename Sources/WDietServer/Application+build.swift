@@ -131,6 +131,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     QuickLoggingAPI(services: services).addRoutes(to: user)
     WeightsAPI(services: services).addRoutes(to: user)
     JournalAPI(services: services).addRoutes(to: user)
+    ChallengeAPI(services: services).addRoutes(to: user)
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)

@@ -54,9 +54,13 @@ public enum ChallengeInsights {
                 strings("challenge.insightWorkouts", count: workouts.count, ["count": strings.number(workouts.count)]))
         }
         for streak in data.streaks(today: today) where streak.current >= 3 {
-            add(.streak, ["current": Double(streak.current)],
-                strings("challenge.insightStreak" + streak.kind.rawValue.prefix(1).uppercased() + streak.kind.rawValue.dropFirst(),
-                        ["count": strings.number(streak.current)]))
+            let count = ["count": strings.number(streak.current)]
+            let text = switch streak.kind {
+            case .nutrition: strings("challenge.insightStreakNutrition", count)
+            case .workout: strings("challenge.insightStreakWorkout", count)
+            case .habits: strings("challenge.insightStreakHabits", count)
+            }
+            add(.streak, ["current": Double(streak.current)], text)
         }
         if let start = data.startKg, let latest = data.latestWeight(today: today) {
             let towards = challenge.goalWeightKg < start ? start - latest.kg : latest.kg - start

@@ -85,7 +85,15 @@ public struct ChallengeNutritionLog: Hashable, Codable, Sendable, Identifiable {
 public enum ChallengeWorkoutType: String, Codable, CaseIterable, Hashable, Sendable {
     case push, pull, legs, plyoAbs, rest
 
-    public var label: String { Strings.current("challenge.workout" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()) }
+    public var label: String {
+        switch self {
+        case .push: Strings.current("challenge.workoutPush")
+        case .pull: Strings.current("challenge.workoutPull")
+        case .legs: Strings.current("challenge.workoutLegs")
+        case .plyoAbs: Strings.current("challenge.workoutPlyoAbs")
+        case .rest: Strings.current("challenge.workoutRest")
+        }
+    }
 }
 
 /// A day's workout (collection `challenge_workout`, one per day: `ChallengeIds.workout(challengeId:date:)`).

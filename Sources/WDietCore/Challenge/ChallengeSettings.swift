@@ -18,7 +18,15 @@ public enum ChallengeReminderKind: String, Codable, CaseIterable, Hashable, Send
     /// The photo and the weigh-in are weekly, due on Mondays; the rest daily.
     public var isWeekly: Bool { self == .photo || self == .weighIn }
 
-    public var label: String { Strings.current("challenge.reminder" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()) }
+    public var label: String {
+        switch self {
+        case .nutrition: Strings.current("challenge.reminderNutrition")
+        case .workout: Strings.current("challenge.reminderWorkout")
+        case .photo: Strings.current("challenge.reminderPhoto")
+        case .weighIn: Strings.current("challenge.reminderWeighIn")
+        case .habits: Strings.current("challenge.reminderHabits")
+        }
+    }
 }
 
 /// One reminder's choice: on or off, and its local time (weekly ones on Mondays).
@@ -50,13 +58,13 @@ public struct ChallengeWorkoutTemplate: Hashable, Codable, Sendable {
     /// Plyo-Abs, none for Rest.
     public static var defaults: [ChallengeWorkoutTemplate] {
         ChallengeWorkoutType.allCases.map { type in
-            let key = "challenge.template" + type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
-            let minutes: Int? = switch type {
-            case .push, .pull, .legs: 45
-            case .plyoAbs: 30
-            case .rest: nil
+            switch type {
+            case .push: ChallengeWorkoutTemplate(type: type, minutes: 45, notes: Strings.current("challenge.templatePush"))
+            case .pull: ChallengeWorkoutTemplate(type: type, minutes: 45, notes: Strings.current("challenge.templatePull"))
+            case .legs: ChallengeWorkoutTemplate(type: type, minutes: 45, notes: Strings.current("challenge.templateLegs"))
+            case .plyoAbs: ChallengeWorkoutTemplate(type: type, minutes: 30, notes: Strings.current("challenge.templatePlyoAbs"))
+            case .rest: ChallengeWorkoutTemplate(type: type, minutes: nil, notes: Strings.current("challenge.templateRest"))
             }
-            return ChallengeWorkoutTemplate(type: type, minutes: minutes, notes: Strings.current(key))
         }
     }
 }

@@ -149,6 +149,11 @@ public enum SyncRules {
                 let entry = try decodeRow(JournalEntry.self, data)
                 guard id == nil || entry.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
                 try entry.validate(today: today)
+            case let name where name.hasPrefix("challenge"):
+                // The Challenge's collections (issue 20, docs/challenge.md): typed rows whose daily and weekly ids are
+                // derived from their challenge and day or week, so one day or week is one row on every device.
+                guard let type = ChallengeCollections.type(of: name) else { return }
+                try validateChallengeRow(type, data, id: id)
             default:
                 return
             }
@@ -160,9 +165,17 @@ public enum SyncRules {
         } catch let invalid as JournalEntry.Invalid {
             let first = invalid.errors.sorted { $0.key < $1.key }.first
             throw .invalid(first.map { "\($0.key): \($0.value)" } ?? Strings.current("sync.rowUnreadable"))
+        } catch let invalid as ChallengeInvalid {
+            throw .invalid(invalid.errors.isEmpty ? Strings.current("sync.rowUnreadable") : invalid.firstMessage)
         } catch {
             throw .invalid(Strings.current("sync.rowUnreadable"))
         }
+    }
+
+    private static func validateChallengeRow<V: ChallengeRowValue>(_ type: V.Type, _ data: SyncJSON, id: UUID?) throws {
+        let value = try decodeRow(V.self, data)
+        guard id == nil || value.id == id else { throw StoreError.invalid(Strings.current("logging.idDiffers")) }
+        try value.validate()
     }
 
     /// The latest local day anywhere at `now` (UTC+14): the "today" a store without the user's time zone bounds a

@@ -1,0 +1,358 @@
+import Foundation
+import WDietCore
+import WDietStore
+
+/// A weigh-in (or photo) for a week that already has one, asked for as new (003 "1 weigh-in/week: Disable
+/// duplicates, show 'Already logged this week'"): the existing one is handed back so the screen offers to edit it.
+struct ChallengeAlreadyLogged: Error, Sendable {
+    var existing: SyncJSON
+}
+
+/// The Challenge's use cases (issue 20, docs/challenge.md) below the API and, next, the web screens: each validates,
+/// saves through `ChallengeStore` (synced rows) and throws `InvalidInput`, `ChallengeConflict`, `ChallengeAlreadyLogged`
+/// or store errors, never HTTP errors. "Today" is the user's local day (the profile's time zone; UTC without one:
+/// a person may run the challenge without the coach).
+struct ChallengeService: Sendable {
+    let services: AppServices
+
+    var store: ChallengeStore { ChallengeStore(sync: services.sync) }
+
+    static var noChallenge: StoreError { .notFound(Strings.current("challenge.noChallenge")) }
+    static var logNotFound: StoreError { .notFound(Strings.current("challenge.logNotFound")) }
+
+    struct Context: Sendable {
+        var profile: Profile?
+        var today: LocalDate
+        /// The MATADOR cycle of a user on the Lose plan (the goal pace is flat in its maintenance blocks).
+        var matador: MatadorCycle? {
+            guard let profile, profile.goal == .lose else { return nil }
+            return MatadorCycle(planStart: profile.planStartDate)
+        }
+    }
+
+    func context(userId: UUID) async throws -> Context {
+        let profile = try await services.profiles.profile(userId: userId)?.profile
+        return Context(profile: profile, today: LocalDate(services.now(), in: profile?.timeZone ?? .gmt))
+    }
+
+    func current(userId: UUID) async throws -> StoredChallengeRow<Challenge> {
+        guard let current = try await store.current(userId: userId) else { throw Self.noChallenge }
+        return current
+    }
+
+    /// Everything the rules need, with the user's meals (day totals) and daily weights from the week before the start
+    /// to the end.
+    func data(_ challenge: Challenge, userId: UUID) async throws -> ChallengeData {
+        let from = challenge.startDate.adding(days: -7), through = challenge.lastDate
+        let meals = try await services.meals.meals(userId: userId, from: from, through: through, limit: 20_000)
+        let totals = Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) }
+        var weights: [LocalDate: Double] = [:]
+        for weight in try await services.weights.dailyWeights(userId: userId) where weight.localDate >= from && weight.localDate <= through {
+            weights[weight.localDate] = weight.entry.kg
+        }
+        return try await store.data(userId: userId, challenge: challenge, mealTotals: totals, weights: weights)
+    }
+
+    // MARK: - The challenge
+
+    /// Starts a challenge: the next Monday (or the Monday given), 17 weeks, the goal weight required; the start
+    /// weight defaults to the latest logged weight, the unit to the profile's.
+    func start(_ body: ChallengeBody, userId: UUID) async throws -> StoredChallengeRow<Challenge> {
+        let context = try await context(userId: userId)
+        var errors: [String: String] = [:]
+        let unit = Self.unit(body.weightUnit, default: context.profile?.weightUnit ?? .kg, errors: &errors)
+        let startDate = Self.date(body.startDate, errors: &errors) ?? Challenge.nextMonday(onOrAfter: context.today)
+        let weeks = Self.integer(body.weeks, member: "weeks", errors: &errors) ?? Challenge.defaultWeeks
+        let goal = Self.weight(body.goalWeight, member: "goalWeight", unit: unit, required: true, errors: &errors)
+        var startWeight = Self.weight(body.startWeight, member: "startWeight", unit: unit, required: false, errors: &errors)
+        if body.startWeight.isAbsent { startWeight = try await services.weights.latestWeight(userId: userId)?.entry.kg }
+        guard errors.isEmpty, let goal else { throw InvalidInput(errors) }
+        let challenge = Challenge(startDate: startDate, weeks: weeks, startWeightKg: startWeight, goalWeightKg: goal, weightUnit: unit,
+                                  createdAt: services.now())
+        return try await save(challenge, baseVersion: nil, userId: userId, renaming: ["goalWeightKg": "goalWeight", "startWeightKg": "startWeight"])
+    }
+
+    /// Changes the current challenge: start date, weeks, goal and start weight, unit; members left out stay.
+    func update(_ body: ChallengeBody, userId: UUID) async throws -> StoredChallengeRow<Challenge> {
+        let current = try await current(userId: userId)
+        var challenge = current.value
+        var errors: [String: String] = [:]
+        let unit = Self.unit(body.weightUnit, default: challenge.weightUnit, errors: &errors)
+        challenge.weightUnit = unit
+        if let date = Self.date(body.startDate, errors: &errors) { challenge.startDate = date }
+        if let weeks = Self.integer(body.weeks, member: "weeks", errors: &errors) { challenge.weeks = weeks }
+        if let goal = Self.weight(body.goalWeight, member: "goalWeight", unit: unit, required: false, errors: &errors) { challenge.goalWeightKg = goal }
+        if case .null = body.startWeight { challenge.startWeightKg = nil }
+        if let start = Self.weight(body.startWeight, member: "startWeight", unit: unit, required: false, errors: &errors) { challenge.startWeightKg = start }
+        guard errors.isEmpty else { throw InvalidInput(errors) }
+        challenge.updatedAt = max(services.now(), challenge.createdAt)
+        return try await save(challenge, baseVersion: body.baseVersion.value ?? current.version, userId: userId,
+                              renaming: ["goalWeightKg": "goalWeight", "startWeightKg": "startWeight"])
+    }
+
+    /// Deletes the current challenge and every row of it; returns how many rows went.
+    func deleteCurrent(userId: UUID) async throws -> Int {
+        try await store.deleteChallenge(id: try await current(userId: userId).id, userId: userId)
+    }
+
+    // MARK: - A day
+
+    func day(_ date: LocalDate, userId: UUID) async throws -> (Challenge, ChallengeData, Context) {
+        let context = try await context(userId: userId)
+        let challenge = try await current(userId: userId).value
+        do { try challenge.checkDay(date, today: context.today) } catch { throw InvalidInput(error.errors) }
+        return (challenge, try await data(challenge, userId: userId), context)
+    }
+
+    func saveNutrition(_ body: ChallengeNutritionBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeNutritionLog> {
+        let (challenge, _, _) = try await day(date, userId: userId)
+        let id = ChallengeIds.nutrition(challengeId: challenge.id, date: date)
+        let existing = try await store.row(ChallengeNutritionLog.self, userId: userId, id: id)
+        var errors: [String: String] = [:]
+        let status = Self.choice(body.status, ChallengeNutritionStatus.self, member: "status", default: .logged, errors: &errors)
+        let source = Self.choice(body.source, ChallengeNutritionSource.self, member: "source", default: .typed, errors: &errors)
+        var log = ChallengeNutritionLog(challengeId: challenge.id, date: date, status: status, source: source,
+                                        createdAt: Self.live(existing)?.createdAt ?? services.now())
+        log.kcal = Self.number(body.kcal, member: "kcal", errors: &errors)
+        log.protein = Self.number(body.protein, member: "protein", errors: &errors)
+        log.carbs = Self.number(body.carbs, member: "carbs", errors: &errors)
+        log.fat = Self.number(body.fat, member: "fat", errors: &errors)
+        log.notes = Self.notes(body.notes)
+        if Self.live(existing) != nil { log.updatedAt = max(services.now(), log.createdAt) }
+        guard errors.isEmpty else { throw InvalidInput(errors) }
+        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+    }
+
+    func saveWorkout(_ body: ChallengeWorkoutBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeWorkoutLog> {
+        let (challenge, data, _) = try await day(date, userId: userId)
+        let id = ChallengeIds.workout(challengeId: challenge.id, date: date)
+        let existing = try await store.row(ChallengeWorkoutLog.self, userId: userId, id: id)
+        var errors: [String: String] = [:]
+        guard body.type.value != nil else { throw InvalidInput(["type": Strings.current("challenge.invalidValue")]) }
+        let type = Self.choice(body.type, ChallengeWorkoutType.self, member: "type", default: .push, errors: &errors)
+        var log = ChallengeWorkoutLog(challengeId: challenge.id, date: date, type: type, createdAt: Self.live(existing)?.createdAt ?? services.now())
+        log.minutes = Self.integer(body.minutes, member: "minutes", errors: &errors)
+        log.notes = Self.notes(body.notes)
+        if body.useTemplate.value == true {
+            let template = (data.settings ?? ChallengeSettings(challengeId: challenge.id, updatedAt: services.now())).template(type)
+            if body.minutes.isAbsent { log.minutes = template.minutes }
+            if body.notes.isAbsent { log.notes = template.notes }
+        }
+        if Self.live(existing) != nil { log.updatedAt = max(services.now(), log.createdAt) }
+        guard errors.isEmpty else { throw InvalidInput(errors) }
+        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+    }
+
+    func saveHabits(_ body: ChallengeHabitsBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeHabitsLog> {
+        let (challenge, _, _) = try await day(date, userId: userId)
+        let id = ChallengeIds.habits(challengeId: challenge.id, date: date)
+        let existing = try await store.row(ChallengeHabitsLog.self, userId: userId, id: id)
+        let old = Self.live(existing)
+        var log = ChallengeHabitsLog(challengeId: challenge.id, date: date, water: body.water.value ?? old?.water ?? false,
+                                     steps: body.steps.value ?? old?.steps ?? false, sleep: body.sleep.value ?? old?.sleep ?? false,
+                                     createdAt: old?.createdAt ?? services.now())
+        if old != nil { log.updatedAt = max(services.now(), log.createdAt) }
+        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+    }
+
+    /// Deletes a day's log of a kind (`nutrition`, `workout`, `habits`).
+    func deleteDayLog(kind: String, date: LocalDate, userId: UUID) async throws {
+        let challenge = try await current(userId: userId).value
+        let deleted: Bool
+        switch kind {
+        case "nutrition":
+            deleted = try await store.delete(ChallengeNutritionLog.self, id: ChallengeIds.nutrition(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+        case "workout":
+            deleted = try await store.delete(ChallengeWorkoutLog.self, id: ChallengeIds.workout(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+        case "habits":
+            deleted = try await store.delete(ChallengeHabitsLog.self, id: ChallengeIds.habits(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+        default:
+            deleted = false
+        }
+        guard deleted else { throw Self.logNotFound }
+    }
+
+    // MARK: - A week
+
+    func week(_ week: Int, userId: UUID) async throws -> (Challenge, Context) {
+        let context = try await context(userId: userId)
+        let challenge = try await current(userId: userId).value
+        do { try challenge.checkWeek(week, today: context.today) } catch { throw InvalidInput(error.errors) }
+        return (challenge, context)
+    }
+
+    /// The week's photo: replaces the week's photo (003 "Edit Photo"); taken today, so late after the Monday.
+    func savePhoto(_ body: ChallengePhotoBody, week: Int, userId: UUID) async throws -> StoredChallengeRow<ChallengePhoto> {
+        let (challenge, context) = try await self.week(week, userId: userId)
+        guard let text = body.mediaId.value, let mediaId = UUID(uuidString: text) else {
+            throw InvalidInput(["mediaId": Strings.current("api.uuid")])
+        }
+        guard try await services.media.media(id: mediaId, userId: userId) != nil else {
+            throw InvalidInput(["mediaId": Strings.current("challenge.mediaMissing")])
+        }
+        let id = ChallengeIds.photo(challengeId: challenge.id, week: week)
+        let existing = try await store.row(ChallengePhoto.self, userId: userId, id: id)
+        var photo = ChallengePhoto(challengeId: challenge.id, week: week, mediaId: mediaId, takenOn: context.today,
+                                   createdAt: Self.live(existing)?.createdAt ?? services.now())
+        if Self.live(existing) != nil { photo.updatedAt = max(services.now(), photo.createdAt) }
+        return try await save(photo, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+    }
+
+    /// The week's weigh-in. `isNew`: a second one the same week is `ChallengeAlreadyLogged` ("Already logged this
+    /// week"); an edit (`PUT`) replaces it and keeps the day it was first logged, so editing never makes it late.
+    func saveWeighIn(_ body: ChallengeWeighInBody, week: Int, isNew: Bool, userId: UUID) async throws -> StoredChallengeRow<ChallengeWeighIn> {
+        let (challenge, context) = try await self.week(week, userId: userId)
+        let id = ChallengeIds.weighIn(challengeId: challenge.id, week: week)
+        let existing = try await store.row(ChallengeWeighIn.self, userId: userId, id: id)
+        if isNew, let existing, !existing.isDeleted { throw ChallengeAlreadyLogged(existing: try ChallengeJSON.row(existing)) }
+        let old = Self.live(existing)
+        var errors: [String: String] = [:]
+        let unit = challenge.weightUnit
+        let kg = Self.weight(body.weight, member: "weight", unit: unit, required: true, errors: &errors)
+        func length(_ field: JSONField<NumberInput>, _ member: String) -> Double? {
+            guard let value = Self.number(field, member: member, errors: &errors) else { return nil }
+            return unit == .lb ? Units.tenth(value * Units.centimetresPerInch) : value
+        }
+        let waist = length(body.waist, "waist"), hips = length(body.hips, "hips"), chest = length(body.chest, "chest")
+        guard errors.isEmpty, let kg else { throw InvalidInput(errors) }
+        var weighIn = ChallengeWeighIn(challengeId: challenge.id, week: week, kg: kg, loggedOn: old?.loggedOn ?? context.today,
+                                       waistCm: waist, hipsCm: hips, chestCm: chest, notes: Self.notes(body.notes),
+                                       createdAt: old?.createdAt ?? services.now())
+        if old != nil { weighIn.updatedAt = max(services.now(), weighIn.createdAt) }
+        return try await save(weighIn, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId,
+                              renaming: ["kg": "weight", "waistCm": "waist", "hipsCm": "hips", "chestCm": "chest"])
+    }
+
+    // MARK: - Settings
+
+    func settings(userId: UUID) async throws -> (ChallengeSettings, Int64?) {
+        let challenge = try await current(userId: userId).value
+        let row = try await store.row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: challenge.id))
+        if let row, !row.isDeleted { return (row.value, row.version) }
+        return (ChallengeSettings(challengeId: challenge.id, updatedAt: services.now()), row?.version)
+    }
+
+    func saveSettings(_ body: ChallengeSettingsBody, userId: UUID) async throws -> StoredChallengeRow<ChallengeSettings> {
+        var (settings, version) = try await settings(userId: userId)
+        var errors: [String: String] = [:]
+        if let reminders = body.reminders.value {
+            var chosen = settings.reminders
+            for (index, reminder) in reminders.enumerated() {
+                guard let kind = ChallengeReminderKind(rawValue: reminder.kind) else {
+                    errors["reminders.\(index).kind"] = Strings.current("challenge.invalidValue")
+                    continue
+                }
+                var value = settings.reminder(kind)
+                if let enabled = reminder.enabled { value.enabled = enabled }
+                if let text = reminder.time {
+                    if let time = JournalTime(text) { value.time = time } else { errors["reminders.\(index).time"] = Strings.current("challenge.invalidValue") }
+                }
+                chosen.removeAll { $0.kind == kind }
+                chosen.append(value)
+            }
+            settings.reminders = ChallengeReminderKind.allCases.compactMap { kind in chosen.first { $0.kind == kind } }
+        }
+        if let smart = body.smartRules.value { settings.smartRules = smart }
+        if let appLock = body.appLock.value { settings.appLock = appLock }
+        if let minutes = body.lockAfterMinutes.value { settings.lockAfterMinutes = minutes }
+        if let templates = body.workoutTemplates.value {
+            var chosen: [ChallengeWorkoutTemplate] = []
+            for (index, template) in templates.enumerated() {
+                guard let type = ChallengeWorkoutType(rawValue: template.type) else {
+                    errors["workoutTemplates.\(index).type"] = Strings.current("challenge.invalidValue")
+                    continue
+                }
+                chosen.append(ChallengeWorkoutTemplate(type: type, minutes: template.minutes, notes: template.notes))
+            }
+            settings.workoutTemplates = chosen
+        }
+        guard errors.isEmpty else { throw InvalidInput(errors) }
+        settings.updatedAt = services.now()
+        return try await save(settings, baseVersion: body.baseVersion.value ?? version, userId: userId)
+    }
+
+    // MARK: - Helpers
+
+    /// Saves through the store; the row's rules answer as field messages (renamed to the API's member names).
+    private func save<V: ChallengeRowValue>(_ value: V, baseVersion: Int64?, userId: UUID, renaming: [String: String] = [:])
+        async throws -> StoredChallengeRow<V>
+    {
+        do {
+            return try await store.save(value, baseVersion: baseVersion, userId: userId)
+        } catch let invalid as ChallengeInvalid {
+            throw InvalidInput(Dictionary(uniqueKeysWithValues: invalid.errors.map { (renaming[$0.key] ?? $0.key, $0.value) }))
+        }
+    }
+
+    static func live<V>(_ row: StoredChallengeRow<V>?) -> V? { row.flatMap { $0.isDeleted ? nil : $0.value } }
+
+    static func notes(_ field: JSONField<String>) -> String? {
+        guard let text = field.value?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+
+    static func date(_ field: JSONField<String>, errors: inout [String: String]) -> LocalDate? {
+        guard let text = field.value else { return nil }
+        guard let date = LocalDate(iso: text.trimmingCharacters(in: .whitespaces)) else {
+            errors["startDate"] = Strings.current("api.date")
+            return nil
+        }
+        return date
+    }
+
+    static func unit(_ field: JSONField<String>, default value: WeightUnit, errors: inout [String: String]) -> WeightUnit {
+        guard let text = field.value else { return value }
+        guard let unit = WeightUnit(rawValue: text) else {
+            errors["weightUnit"] = Strings.current("challenge.invalidValue")
+            return value
+        }
+        return unit
+    }
+
+    static func choice<T: RawRepresentable>(_ field: JSONField<String>, _ type: T.Type, member: String, default value: T,
+                                            errors: inout [String: String]) -> T where T.RawValue == String {
+        guard let text = field.value else { return value }
+        guard let choice = T(rawValue: text) else {
+            errors[member] = Strings.current("challenge.invalidValue")
+            return value
+        }
+        return choice
+    }
+
+    static func number(_ field: JSONField<NumberInput>, member: String, errors: inout [String: String]) -> Double? {
+        switch field.numeric {
+        case .missing: return nil
+        case .invalid:
+            errors[member] = Strings.current("challenge.invalidValue")
+            return nil
+        case .value(let value): return value
+        }
+    }
+
+    static func integer(_ field: JSONField<NumberInput>, member: String, errors: inout [String: String]) -> Int? {
+        guard let value = number(field, member: member, errors: &errors) else { return nil }
+        guard value == value.rounded(), abs(value) < 1_000_000 else {
+            errors[member] = Strings.current("challenge.invalidValue")
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// A weight in the unit given, as kg (0.1 precision, as w-diet keeps weights).
+    static func weight(_ field: JSONField<NumberInput>, member: String, unit: WeightUnit, required: Bool, errors: inout [String: String]) -> Double? {
+        guard let value = number(field, member: member, errors: &errors) else {
+            if required && errors[member] == nil { errors[member] = ChallengeMessages.weight }
+            return nil
+        }
+        let kg = unit == .lb ? Units.kilograms(fromPounds: value) : Units.tenth(value)
+        guard Challenge.weightRange.contains(kg) else {
+            errors[member] = ChallengeMessages.weight
+            return nil
+        }
+        return kg
+    }
+}
+
+enum ChallengeMessages {
+    static var weight: String { Strings.current("challenge.weightRange", ["min": "20", "max": "500"]) }
+}

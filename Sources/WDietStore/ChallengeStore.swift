@@ -1,0 +1,167 @@
+import Foundation
+import WDietCore
+
+/// A row of one of the Challenge's collections as the server holds it: the value, its server version (the
+/// `baseVersion` of the next edit) and, for a tombstone, when it was deleted.
+public struct StoredChallengeRow<Value: ChallengeRowValue>: Hashable, Sendable {
+    public var value: Value
+    public var version: Int64
+    public var deletedAt: Date?
+
+    public init(value: Value, version: Int64, deletedAt: Date? = nil) {
+        self.value = value
+        self.version = version
+        self.deletedAt = deletedAt
+    }
+
+    public var id: UUID { value.id }
+    public var isDeleted: Bool { deletedAt != nil }
+
+    /// A pulled or stored generic row of `Value`'s collection; nil for another collection or undecodable data.
+    public init?(item: SyncItem) {
+        guard item.entity == .row, item.collection == Value.collection, let data = item.data,
+              let value = try? SyncRules.decodeRow(Value.self, data) else { return nil }
+        self.init(value: value, version: item.version, deletedAt: item.deletedAt)
+    }
+}
+
+/// A save or delete that lost to another device's change (sync's "cloud wins"): `server` is the server's row now
+/// (a tombstone when it was deleted), nil when there is none.
+public struct ChallengeConflict: Error, Hashable, Sendable, CustomStringConvertible {
+    public var server: SyncItem?
+    public var message: String
+
+    public init(server: SyncItem?, message: String) {
+        self.server = server
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The Challenge of seed 003 (issue 20, docs/challenge.md) for one user on any backend. Every row is a generic sync
+/// row of one of the Challenge's collections (`challenge`, `challenge_nutrition`, `challenge_workout`,
+/// `challenge_habits`, `challenge_photo`, `challenge_weighin`, `challenge_settings`; docs/sync.md), written through
+/// the backend's `SyncStore` push: versions in commit order, tombstones, cloud-wins conflicts, replays, the export,
+/// the import and the account's erasure are sync's, on SQLite and PostgreSQL alike, and a row written on the web
+/// reaches a phone by the next pull. A challenge has at most 52 × 7 × 3 + 52 × 2 + 2 rows, so reads decode the
+/// collection's rows (no table of columns, unlike the journal's thousands of entries).
+///
+/// Errors: a row that breaks its rules throws `ChallengeInvalid`; a stale `baseVersion` `ChallengeConflict`; an id of
+/// another user's row `StoreError.conflict`; an unknown user `StoreError.notFound`.
+public struct ChallengeStore: Sendable {
+    public let sync: any SyncStore
+    let makeKey: @Sendable () -> String
+
+    public init(sync: any SyncStore, makeKey: @escaping @Sendable () -> String = { "challenge-" + UUID().uuidString }) {
+        self.sync = sync
+        self.makeKey = makeKey
+    }
+
+    // MARK: - Reads
+
+    /// The user's rows of a collection, tombstones when asked; only `challengeId`'s when given.
+    public func rows<V: ChallengeRowValue>(_ type: V.Type, userId: UUID, challengeId: UUID? = nil, includingDeleted: Bool = false)
+        async throws -> [StoredChallengeRow<V>]
+    {
+        try await sync.rows(userId: userId, collection: V.collection, includingDeleted: includingDeleted)
+            .compactMap(StoredChallengeRow<V>.init(item:))
+            .filter { challengeId == nil || $0.value.challengeId == challengeId }
+    }
+
+    /// One row by id, tombstone or not; nil when the user has none.
+    public func row<V: ChallengeRowValue>(_ type: V.Type, userId: UUID, id: UUID) async throws -> StoredChallengeRow<V>? {
+        try await sync.row(userId: userId, collection: V.collection, id: id).flatMap(StoredChallengeRow<V>.init(item:))
+    }
+
+    /// The user's challenge now: of the live challenges, the one that started last (the latest created on a tie).
+    /// nil when the user has none.
+    public func current(userId: UUID) async throws -> StoredChallengeRow<Challenge>? {
+        try await rows(Challenge.self, userId: userId).max {
+            ($0.value.startDate, $0.value.createdAt, $0.id.uuidString) < ($1.value.startDate, $1.value.createdAt, $1.id.uuidString)
+        }
+    }
+
+    /// Everything of a challenge, for the rules (`ChallengeData`), with w-diet's meal totals and weights added by the
+    /// caller (the store of the Challenge does not read the coach's tables).
+    public func data(userId: UUID, challenge: Challenge, mealTotals: [LocalDate: DailyTotals] = [:], weights: [LocalDate: Double] = [:])
+        async throws -> ChallengeData
+    {
+        let id = challenge.id
+        async let nutrition = rows(ChallengeNutritionLog.self, userId: userId, challengeId: id)
+        async let workouts = rows(ChallengeWorkoutLog.self, userId: userId, challengeId: id)
+        async let habits = rows(ChallengeHabitsLog.self, userId: userId, challengeId: id)
+        async let photos = rows(ChallengePhoto.self, userId: userId, challengeId: id)
+        async let weighIns = rows(ChallengeWeighIn.self, userId: userId, challengeId: id)
+        async let settings = row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: id))
+        let liveSettings = try await settings.flatMap { $0.isDeleted ? nil : $0.value }
+        return ChallengeData(
+            challenge: challenge, nutrition: try await nutrition.map(\.value), workouts: try await workouts.map(\.value),
+            habits: try await habits.map(\.value), photos: try await photos.map(\.value), weighIns: try await weighIns.map(\.value),
+            settings: liveSettings, mealTotals: mealTotals, weights: weights)
+    }
+
+    // MARK: - Writes
+
+    /// Creates or updates a row as a synced change. `baseVersion` is the version the edit started from; nil is a
+    /// create, which for an existing id (a derived one: the day's or week's row) is an update — so "a second one
+    /// edits the first". A stale base throws `ChallengeConflict` with the server's row.
+    @discardableResult
+    public func save<V: ChallengeRowValue>(_ value: V, baseVersion: Int64?, userId: UUID) async throws -> StoredChallengeRow<V> {
+        try value.validate()
+        let change = SyncChange(
+            idempotencyKey: makeKey(), entity: .row, op: .upsert, id: value.id, collection: V.collection,
+            baseVersion: baseVersion, data: try SyncRules.rowData(value))
+        let result = try await push(change, userId: userId)
+        guard result.status == .applied else {
+            throw ChallengeConflict(server: result.server,
+                                    message: Strings.current("challenge.changedElsewhere"))
+        }
+        return StoredChallengeRow(value: value, version: result.version ?? 0)
+    }
+
+    /// Deletes a row (a tombstone with a new version). Returns false when the user has no live row with this id; a
+    /// stale `baseVersion` throws `ChallengeConflict`.
+    @discardableResult
+    public func delete<V: ChallengeRowValue>(_ type: V.Type, id: UUID, baseVersion: Int64?, userId: UUID) async throws -> Bool {
+        let change = SyncChange.delete(.row, id: id, collection: V.collection, baseVersion: baseVersion, key: makeKey())
+        let result = try await push(change, userId: userId)
+        switch result.status {
+        case .applied: return true
+        case .ignored: return false
+        case .lost: throw ChallengeConflict(server: result.server, message: Strings.current("challenge.changedElsewhere"))
+        }
+    }
+
+    /// Deletes a challenge and every row of it (tombstones, pushed at most 1,000 at a time, the challenge last so
+    /// that a failure part-way leaves it listed). Returns how many rows were deleted, the challenge included.
+    @discardableResult
+    public func deleteChallenge(id: UUID, userId: UUID) async throws -> Int {
+        var changes: [SyncChange] = []
+        for type in ChallengeCollections.all where type.collection != Challenge.collection {
+            for item in try await sync.rows(userId: userId, collection: type.collection, includingDeleted: false) {
+                guard let itemId = item.id, let data = item.data, case .object(let members) = data,
+                      case .string(let owner)? = members["challengeId"], UUID(uuidString: owner) == id else { continue }
+                changes.append(SyncChange.delete(.row, id: itemId, collection: type.collection, key: makeKey()))
+            }
+        }
+        var deleted = 0
+        var start = 0
+        while start < changes.count {
+            let end = min(start + SyncLimits.maxChangesPerPush, changes.count)
+            deleted += try await sync.push(Array(changes[start..<end]), userId: userId).filter { $0.status == .applied }.count
+            start = end
+        }
+        if try await delete(Challenge.self, id: id, baseVersion: nil, userId: userId) { deleted += 1 }
+        return deleted
+    }
+
+    private func push(_ change: SyncChange, userId: UUID) async throws -> SyncChangeResult {
+        do {
+            return try await sync.push([change], userId: userId)[0]
+        } catch let rejection as SyncRejection {
+            // The value was checked above; what remains is an id of another user's row, or the push's own rules.
+            throw StoreError.conflict(rejection.message)
+        }
+    }
+}
