@@ -137,6 +137,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     SyncAPI(services: services).addRoutes(to: user)
     JournalViewsAPI(services: services).addRoutes(to: user)
     MediaAPI(services: services).addRoutes(to: user)
+    LabelScanAPI(services: services).addRoutes(to: user)
     AccountSettingChoice<Language>(services: services, accounts: accounts).addRoutes(to: user)
     AccountSettingChoice<Appearance>(services: services, accounts: accounts).addRoutes(to: user)
 

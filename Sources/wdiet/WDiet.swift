@@ -7,7 +7,7 @@ struct WDiet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a science-based weight-loss coach and nutrition tracker.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, PlanCommand.self, ImportFoodsCommand.self, FoodsCommand.self, MetricsCommand.self, ClientCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, PlanCommand.self, ImportFoodsCommand.self, FoodsCommand.self, MetricsCommand.self, ClientCommand.self, LabelCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's own `main`, but reports a failure as one line on stderr

@@ -33,6 +33,8 @@ public struct AppServices: Sendable {
     public let media: any MediaStore
     /// How photos are decoded and re-encoded (libvips' tools); tests change it.
     var mediaProcessing = MediaProcessing()
+    /// Label scans (issue 19): the scanner behind its bounded queue; tests put in a reader of their own.
+    var labelScan = LabelScanService()
     public let now: @Sendable () -> Date
     /// Once-only analytics events this process has stored (`EventRecorder.recordOnce`).
     let recordedMoments = RecordedMoments()

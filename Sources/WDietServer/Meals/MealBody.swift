@@ -23,6 +23,10 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     var loggedAt: JSONField<Date>
     /// `breakfast`, `lunch`, `dinner` or `snack` (issue 17); absent on creation: the slot of `loggedAt`'s local time.
     var slot: JSONField<String>
+    /// How the meal was entered (issue 19): `manual` (the default without `foodId`), `labelScan` (a manual meal whose
+    /// values came from a scanned label: the same rules, kept apart in `source` and `meal_logged`), or `database`
+    /// (the default, and the only one, with `foodId`).
+    var source: JSONField<String>
 
     /// In the reader's language, made when asked (inside the request).
     enum Message {
@@ -38,9 +42,11 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     /// The body from a flat object of its members (see `FlatJSONObject`); nil when `JSONDecoder` must judge it.
     init?(flatJSON object: FlatJSONObject) {
         guard let id = object.text("id"), let name = object.text("name"), let foodId = object.text("foodId"),
-              let portion = object.text("portion"), let loggedAt = object.instant("loggedAt"), let slot = object.text("slot")
+              let portion = object.text("portion"), let loggedAt = object.instant("loggedAt"), let slot = object.text("slot"),
+              let source = object.text("source")
         else { return nil }
         self.slot = slot
+        self.source = source
         self.id = id
         self.name = name
         calories = object.number("calories")
@@ -79,8 +85,10 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
             errors.merge(Self.fields(error, amountMember: "grams")) { first, _ in first }
         }
         let chosenSlot = self.chosenSlot(errors: &errors)
+        let chosenSource = self.chosenSource(allowed: [.manual, .labelScan], errors: &errors)
         guard errors.isEmpty, var meal else { throw InvalidInput(errors) }
         meal.slot = chosenSlot ?? nil
+        meal.source = chosenSource ?? .manual
         return meal
     }
 
@@ -92,6 +100,7 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
         let mealName = name(default: MealInput.mealName(forFood: food.longDescription), errors: &errors)
         let amount = self.amount(measures: food.measures, errors: &errors)
         let chosenSlot = self.chosenSlot(errors: &errors)
+        _ = chosenSource(allowed: [.database], errors: &errors)
         guard errors.isEmpty, let amount else {
             if errors.isEmpty { errors["grams"] = StoreValidation.Message.databaseMealIncomplete }
             throw InvalidInput(errors)
@@ -112,6 +121,8 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     func patched(_ meal: Meal, food: Food?) throws(InvalidInput) -> Meal {
         var errors: [String: String] = [:]
         let chosenSlot = self.chosenSlot(errors: &errors)
+        // A meal keeps the source it was entered with.
+        _ = chosenSource(allowed: [meal.source], errors: &errors)
         if !errors.isEmpty { throw InvalidInput(errors) }
         var result = try patchedValues(meal, food: food)
         if let chosenSlot { result.slot = chosenSlot }
@@ -193,6 +204,17 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
             }
             return .some(value)
         }
+    }
+
+    /// The source asked for when it is one of `allowed`; nil when absent or null; a field error otherwise.
+    func chosenSource(allowed: [MealSource], errors: inout [String: String]) -> MealSource? {
+        guard let text = source.value else { return nil }
+        guard let value = MealSource(rawValue: text.trimmingCharacters(in: .whitespaces)), allowed.contains(value) else {
+            errors["source"] = Strings.current(
+                "labelScan.sourceInvalid", ["sources": allowed.map(\.rawValue).joined(separator: ", ")])
+            return nil
+        }
+        return value
     }
 
     private func instant(default value: Date, errors: inout [String: String]) -> Date {

@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The bounded line that label scans wait in (issue 19): at most `maxRunning` scans at once, at most `maxWaiting`
+/// more waiting for a turn, and anyone beyond that told "busy, try again" at once rather than piling up. Each scan
+/// runs on `LabelScanThreads` (threads of their own, at a lower priority), never on the event loops that answer
+/// meal saves and dashboards.
+///
+/// A waiting scan whose request goes away (the person closed the page) leaves the line; a turn is handed straight
+/// to the next in line, so no scan can overtake one that waits.
+final class LabelScanQueue: @unchecked Sendable {
+    /// The line is full: the caller answers 503 `label_scan_busy` with `Retry-After: retryAfterSeconds`.
+    struct Busy: Error, Equatable {
+        var retryAfterSeconds: Int
+    }
+
+    let maxRunning: Int
+    let maxWaiting: Int
+    let threads: LabelScanThreads
+
+    private let lock = NSLock()
+    private var running = 0
+    private var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var nextId: UInt64 = 0
+
+    /// One scan at a time per two cores (at least one), and a line of four per running scan: on this project's
+    /// two-core machine one scan runs and four wait, so a burst of five is served and the sixth told to come back.
+    init(maxRunning: Int = LabelScanQueue.defaultRunning, maxWaiting: Int? = nil, threads: LabelScanThreads = .shared) {
+        self.maxRunning = max(1, maxRunning)
+        self.maxWaiting = max(0, maxWaiting ?? 4 * max(1, maxRunning))
+        self.threads = threads
+    }
+
+    static var defaultRunning: Int {
+        if let text = ProcessInfo.processInfo.environment["WDIET_LABEL_SCANS"], let value = Int(text), value > 0 { return value }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    }
+
+    /// Scans running and waiting now (for tests and the logs).
+    var load: (running: Int, waiting: Int) {
+        lock.withLock { (running, waiting.count) }
+    }
+
+    /// How long a refused client should wait: about one scan's time per scan ahead of it.
+    var retryAfterSeconds: Int { max(2, (maxWaiting + maxRunning) / maxRunning) }
+
+    /// Runs `work` on the scan threads when its turn comes; throws `Busy` when the line is full, and
+    /// `CancellationError` when the caller's task is cancelled while it waits.
+    func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try await withTaskExecutorPreference(threads) {
+            // The preference takes effect at the task's next suspension: this one moves it onto the scan threads.
+            await Task.yield()
+            return try await work()
+        }
+    }
+
+    private func acquire() async throws {
+        let ticket: UInt64? = try lock.withLock {
+            if running < maxRunning {
+                running += 1
+                return nil
+            }
+            guard waiting.count < maxWaiting else { throw Busy(retryAfterSeconds: retryAfterSeconds) }
+            nextId += 1
+            return nextId
+        }
+        guard let ticket else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let cancelled: Bool = lock.withLock {
+                    if Task.isCancelled { return true }
+                    waiting.append((ticket, continuation))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let continuation: CheckedContinuation<Void, any Error>? = lock.withLock {
+                guard let index = waiting.firstIndex(where: { $0.id == ticket }) else { return nil }
+                return waiting.remove(at: index).continuation
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The turn goes to the first in line, or the slot is freed.
+    private func release() {
+        let next: CheckedContinuation<Void, any Error>? = lock.withLock {
+            if waiting.isEmpty {
+                running -= 1
+                return nil
+            }
+            return waiting.removeFirst().continuation
+        }
+        next?.resume()
+    }
+}
+
+/// Threads of their own for label scans: Tesseract and the parser are seconds of CPU each, which on the event
+/// loops (the server's global executor, `ServerExecutor`) would hold up every request behind them. A scan's task
+/// prefers this executor (`withTaskExecutorPreference`), so its synchronous work runs here; the threads run at a
+/// lower priority (nice 10 on Linux; the programs the scanner starts, vips, inherit it), so a request that needs the
+/// CPU while scans run gets it first.
+final class LabelScanThreads: TaskExecutor, @unchecked Sendable {
+    /// The process's scan threads, started when first used.
+    static let shared = LabelScanThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var members: [pthread_t] = []
+
+    init(count: Int, niceness: Int32) {
+        for index in 0..<max(1, count) {
+            let thread = Thread {
+                #if canImport(Glibc)
+                // On Linux the nice value is a thread's own, and `who` 0 is the calling thread.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+                #endif
+                self.condition.withLock { self.members.append(pthread_self()) }
+                self.work()
+            }
+            thread.name = "label-scan-\(index)" // catalog-exempt: a thread name
+            thread.start()
+        }
+    }
+
+    /// Whether the calling thread is one of these (for tests).
+    var isCurrent: Bool {
+        let current = pthread_self()
+        return condition.withLock { members.contains { pthread_equal($0, current) != 0 } }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
