@@ -184,6 +184,18 @@ struct ChallengeAPITests {
             #expect(try text.errorDetail().fields?["kcal"] == "Enter a valid value.")
             #expect(try await client.api(.delete, "/api/v1/challenge/days/2026-11-30/nutrition", session).status == .notFound)
             #expect(try await client.api(.delete, "/api/v1/challenge/days/2026-11-30/sleep", session).status == .notFound)
+            // In German: the same rules, the catalog's German messages.
+            let german = try await client.execute(
+                uri: "/api/v1/challenge/weeks/1/weigh-in", method: .post,
+                headers: [.authorization: "Bearer \(session.token)", .contentType: "application/json", .acceptLanguage: "de"],
+                body: ByteBuffer(string: #"{"weight": 5}"#))
+            #expect(try german.errorDetail().fields?["weight"] == "Das Gewicht muss zwischen 20 und 500 kg liegen")
+            _ = try await client.api(.post, "/api/v1/challenge/weeks/1/weigh-in", session, json: ["weight": 79])
+            let taken = try await client.execute(
+                uri: "/api/v1/challenge/weeks/1/weigh-in", method: .post,
+                headers: [.authorization: "Bearer \(session.token)", .contentType: "application/json", .acceptLanguage: "de"],
+                body: ByteBuffer(string: #"{"weight": 78}"#))
+            #expect(Self.object(try taken.object()["error"])["message"] as? String == "Diese Woche schon eingetragen")
             // In pounds: 176.4 lb is 80.0 kg.
             let lb = try await client.api(.put, "/api/v1/challenge", session, json: ["weightUnit": "lb", "startWeight": 176.4])
             #expect(number(try lb.object()["startWeightKg"]) == 80)
