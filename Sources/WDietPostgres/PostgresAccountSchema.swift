@@ -98,5 +98,18 @@ public enum PostgresAccountSchema {
         PostgresMigration(version: 8, name: "user-appearance", statements: [
             "ALTER TABLE users ADD COLUMN appearance text CHECK (appearance IS NULL OR appearance IN ('light', 'dark'))",
         ]),
+        // "Forgot password?" (issue 21 item 11), as SQLite's v40-password-reset-tokens: one row per outstanding reset
+        // link, keyed by the SHA-256 of its token (the token itself is only in the email), gone with its user.
+        PostgresMigration(version: 40, name: "password-reset-tokens", statements: [
+            """
+            CREATE TABLE password_reset_tokens (
+                token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+                user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX password_reset_tokens_user_id ON password_reset_tokens (user_id)",
+        ]),
     ]
 }

@@ -101,6 +101,7 @@ public final class AppDatabase: Sendable {
         registerAppearanceMigrations(&migrator)
         registerPlanHistoryMigrations(&migrator)
         registerJournalMigrations(&migrator)
+        registerPasswordResetMigrations(&migrator)
         return migrator
     }
 }

@@ -119,7 +119,10 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     let api = router.group("api/v1")
     OpenAPIDocument.addRoute(to: api)
     HealthAPI(services: services).addRoutes(to: api)
-    AuthAPI(accounts: accounts, configuration: configuration).register(on: router.group("api/v1/auth"))
+    let recovery = PasswordRecovery(
+        services: services, passwords: accounts.passwords, accounts: accounts,
+        mailer: configuration.smtp.map { SMTPMailer(settings: $0) }, publicURL: configuration.publicURL)
+    AuthAPI(accounts: accounts, configuration: configuration, recovery: recovery).register(on: router.group("api/v1/auth"))
     UserDataAPI(services: services, accounts: accounts, configuration: configuration).register(on: api)
     // Routes for signed-in users; the group's context cannot exist without a user.
     let user = api.group(context: AuthenticatedContext.self)
@@ -152,6 +155,10 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         .add(middleware: CSRFMiddleware<WebUserContext>())
     WelcomePages(services: services).register(on: open)
     OnboardingPages(services: services, accounts: accounts, configuration: configuration).register(open: open, signedIn: signedIn)
+    PasswordRecoveryPages(
+        recovery: recovery, onboarding: OnboardingPages(services: services, accounts: accounts, configuration: configuration),
+        configuration: configuration
+    ).register(open: open)
     SettingsPages(services: services, accounts: accounts, configuration: configuration).register(on: signedIn)
     DashboardPages(services: services).register(on: signedIn)
     ProgressPages(services: services).register(on: signedIn)

@@ -11,4 +11,20 @@ public protocol PasswordCredentialStore: Sendable {
     /// has no password to replace. Returns how many sessions ended.
     @discardableResult
     func replacePassword(userId: UUID, passwordHash: String) async throws -> Int
+
+    // MARK: Password recovery ("Forgot password?")
+
+    /// Keeps a password-reset token's SHA-256 for the user until `expiresAt` (the token itself goes out by email,
+    /// never into the store). The user's earlier tokens are forgotten, so only the newest link works; expired
+    /// tokens of anyone are forgotten on the way.
+    func saveResetToken(tokenHash: String, userId: UUID, createdAt: Date, expiresAt: Date) async throws
+
+    /// The user a reset token opens at `now`: nil for an unknown, used or expired token, or a deleted user.
+    func resetTokenUser(tokenHash: String, now: Date) async throws -> UUID?
+
+    /// Uses a reset token once, in one transaction: when it opens a user at `now` (as `resetTokenUser`) and the
+    /// user has a password, replaces its hash, forgets every reset token of the user and ends every session of the
+    /// user, and answers the user's id. Nil otherwise, with nothing changed. Of two uses of one token at once, one
+    /// succeeds.
+    func resetPassword(tokenHash: String, passwordHash: String, now: Date) async throws -> UUID?
 }

@@ -37,6 +37,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("connections-per-address"), help: "The most connections one client address may hold open; 0 for no limit (default \(ConnectionLimits.defaultPerAddress), or no limit with --trust-forwarded-for, where every connection comes from the proxy).")
     var connectionsPerAddress: Int?
 
+    // Password recovery by email (docs/operations.md, "Email"); off while --smtp-host is unset.
+    @Option(name: .customLong("smtp-host"), help: "Password-recovery emails: the SMTP server or relay (default: $WDIET_SMTP_HOST; recovery is off when unset). Plain SMTP: use a relay on this machine or a private network.")
+    var smtpHost: String?
+    @Option(name: .customLong("smtp-port"), help: "The SMTP port (default: $WDIET_SMTP_PORT, then 25).")
+    var smtpPort: Int?
+    @Option(name: .customLong("smtp-from"), help: "The sender of the emails (default: $WDIET_SMTP_FROM). Required with --smtp-host.")
+    var smtpFrom: String?
+    @Option(name: .customLong("smtp-username"), help: "AUTH PLAIN user (default: $WDIET_SMTP_USERNAME). The password only from $WDIET_SMTP_PASSWORD, never on the command line.")
+    var smtpUsername: String?
+    @Option(name: .customLong("public-url"), help: "The server's address as people reach it, for links in emails, e.g. https://diet.example.org (default: $WDIET_PUBLIC_URL). Required with --smtp-host.")
+    var publicURL: String?
+
     /// Where Swift concurrency runs the handlers. `swift-pool` (the default): Swift's own cooperative pool;
     /// `event-loops`: on the event loops that read and write the connections (NIO's singleton group, which
     /// Hummingbird serves on), so a request is not handed from an event-loop thread to the pool and back. The
@@ -56,6 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let connectionsPerAddress, !(0...100_000).contains(connectionsPerAddress) {
             throw ValidationError("--connections-per-address must be between 0 (no limit) and 100000.")
         }
+        if let smtpPort, !(1...65_535).contains(smtpPort) { throw ValidationError("--smtp-port must be between 1 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
         for (option, value) in [("--apple-jwks-url", appleJWKSURL), ("--google-jwks-url", googleJWKSURL)] {
             if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
@@ -88,6 +101,20 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.postgresConnections = databaseConnections
         let perAddress = connectionsPerAddress ?? (trustForwardedFor ? 0 : ConnectionLimits.defaultPerAddress)
         configuration.connectionLimits = ConnectionLimits(readTimeout: readTimeout, perAddress: perAddress == 0 ? nil : perAddress)
+        if let host = Self.setting(smtpHost, environment: "WDIET_SMTP_HOST") {
+            guard let from = Self.setting(smtpFrom, environment: "WDIET_SMTP_FROM"),
+                  let url = Self.setting(publicURL, environment: "WDIET_PUBLIC_URL"),
+                  URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true
+            else {
+                throw CommandFailure("Could not start: --smtp-host needs --smtp-from and --public-url (an http or https address)")
+            }
+            let port = smtpPort ?? Self.setting(nil, environment: "WDIET_SMTP_PORT").flatMap(Int.init) ?? 25
+            configuration.smtp = SMTPSettings(
+                host: host, port: port, from: from,
+                username: Self.setting(smtpUsername, environment: "WDIET_SMTP_USERNAME"),
+                password: Self.setting(nil, environment: "WDIET_SMTP_PASSWORD"))
+            configuration.publicURL = url
+        }
         // One server per SQLite file: taken before the file is opened, held until the process ends.
         var serveLock: ServeLock?
         if let path = location.sqlitePath {

@@ -109,14 +109,14 @@ extension TestClientProtocol {
 
 @Suite("Auth: sign-in throttling")
 struct AuthThrottleTests {
-    @Test("5 failures for an email: the 6th attempt, even the right password, is 429 with Retry-After until the window ends")
+    @Test("5 failures for an email from one address: the 6th attempt from there, even the right password, is 429 with Retry-After until the window ends")
     func perAccount() async throws {
         let t = try ThrottleTestApp()
         try await t.app.test(.router) { client in
             _ = try await client.register("ana@example.com")
             for attempt in 1...5 {
                 t.clock.advance(seconds: 10)
-                let response = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.\(attempt)")
+                let response = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.9")
                 #expect(response.status == .unauthorized, "attempt \(attempt)")
             }
             // The window started at the first failure (t+10 s) and lasts 900 s: at t+60 s, 850 s remain.
@@ -139,7 +139,7 @@ struct AuthThrottleTests {
         let t = try ThrottleTestApp()
         try await t.app.test(.router) { client in
             for _ in 1...5 { _ = try await client.login("nobody@example.com", "wrong horse", from: "198.51.100.1") }
-            let locked = try await client.login("nobody@example.com", "wrong horse", from: "198.51.100.2")
+            let locked = try await client.login("nobody@example.com", "wrong horse", from: "198.51.100.1")
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers[.retryAfter] == "900")
         }
@@ -185,7 +185,10 @@ struct AuthThrottleTests {
             let csrf = String(cookie.dropFirst(WebSession.preSessionCookie.count + 1).prefix { $0 != ";" })
             let response = try await client.execute(
                 uri: "/login", method: .post,
-                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "\(WebSession.preSessionCookie)=\(csrf)"],
+                headers: [
+                    .contentType: "application/x-www-form-urlencoded", .cookie: "\(WebSession.preSessionCookie)=\(csrf)",
+                    HTTPField.Name("X-Forwarded-For")!: "198.51.100.1",
+                ],
                 body: ByteBuffer(string: "_csrf=\(csrf)&email=ana%40example.com&password=wrong+horse")
             )
             #expect(response.status == .tooManyRequests)
@@ -202,21 +205,21 @@ struct AuthThrottleTests {
         let second = try ThrottleTestApp(database: AppDatabase.open(path: path))
         // Three failures through one process, two through the other: the sixth attempt is refused by both.
         try await first.app.test(.router) { client in
-            for index in 1...3 {
-                let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.\(index)").status
+            for _ in 1...3 {
+                let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.1").status
                 #expect(status == .unauthorized)
             }
         }
         try await second.app.test(.router) { client in
-            for index in 4...5 {
-                let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.\(index)").status
+            for _ in 4...5 {
+                let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.1").status
                 #expect(status == .unauthorized)
             }
-            let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.9").status
+            let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.1").status
             #expect(status == .tooManyRequests)
         }
         try await first.app.test(.router) { client in
-            let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.9").status
+            let status = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.1").status
             #expect(status == .tooManyRequests)
         }
     }
@@ -234,6 +237,20 @@ struct AuthThrottleTests {
         #expect(restarted == [LoginFailureCount(key: "a", failures: 1, windowStartedAt: start.addingTimeInterval(900))])
         try await store.clearFailures(key: "a")
         #expect(try await store.failureCounts(keys: ["a"], now: start.addingTimeInterval(901), window: 900) == [])
+    }
+
+    @Test("the email's count from every untrusted client: 20 failures from 20 addresses refuse a 21st address")
+    func accountWide() async throws {
+        let t = try ThrottleTestApp()
+        try await t.app.test(.router) { client in
+            _ = try await client.register("ana@example.com")
+            for index in 1...20 {
+                #expect(try await client.login("ana@example.com", "wrong horse", from: "203.0.113.\(index)").status == .unauthorized)
+            }
+            let locked = try await client.login("ana@example.com", "correct horse", from: "198.51.100.21")
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers[.retryAfter] == "900")
+        }
     }
 }
 

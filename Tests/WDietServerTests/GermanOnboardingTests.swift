@@ -165,9 +165,9 @@ struct GermanOnboardingTests {
         let t = try ThrottleTestApp()
         try await t.app.test(.router) { client in
             _ = try await client.register("ana@example.com")
-            for attempt in 1...5 {
+            for _ in 1...5 {
                 t.clock.advance(seconds: 10)
-                _ = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.\(attempt)")
+                _ = try await client.login("ana@example.com", "wrong horse", from: "198.51.100.9")
             }
             t.clock.advance(seconds: 10)
             let locked = try await client.send(

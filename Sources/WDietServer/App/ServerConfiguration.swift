@@ -37,6 +37,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var jwksTimeout: TimeInterval = 5
     /// Read timeout and connection caps per client address and in all (issue 21; docs/operations.md).
     public var connectionLimits = ConnectionLimits()
+    /// Where password-recovery emails go (`wdiet serve --smtp-host …`); nil turns "Forgot password?" off (it says to
+    /// ask the administrator).
+    public var smtp: SMTPSettings?
+    /// The server's address as people reach it ("https://diet.example.org"), for links in emails. Never taken from
+    /// a request's Host header, which a client writes.
+    public var publicURL: String?
 
     /// Where the database is, for `StoreLocation.open`: `postgresURL` when set, else the SQLite file.
     public var storeLocation: StoreLocation {

@@ -8,7 +8,9 @@ extension AccountRefusal {
         switch self {
         case .invalidCredentials, .currentPasswordIncorrect, .deletePasswordIncorrect, .notSignedIn, .invalidIDToken: .unauthorized
         case .emailTaken, .notAGuest, .noPassword, .linkRequired, .identityLinked: .conflict
-        case .tooManyAttempts: .tooManyRequests
+        case .tooManyAttempts, .tooManyAccounts: .tooManyRequests
+        case .recoveryUnavailable: .serviceUnavailable
+        case .resetLinkInvalid: .badRequest
         case .providerNotConfigured: .notFound
         case .providerUnavailable: .serviceUnavailable
         }
@@ -23,6 +25,9 @@ extension AccountRefusal {
         case .noPassword: "no_password"
         case .notSignedIn: "unauthorized"
         case .tooManyAttempts: "too_many_attempts"
+        case .tooManyAccounts: "too_many_accounts"
+        case .recoveryUnavailable: "recovery_unavailable"
+        case .resetLinkInvalid: "reset_link_invalid"
         case .providerNotConfigured: "provider_not_configured"
         case .invalidIDToken: "invalid_id_token"
         case .linkRequired: "link_required"

@@ -20,6 +20,12 @@ enum AccountRefusal: Error, Equatable, Sendable {
     case notSignedIn
     /// Too many wrong passwords for the email or from the client address (`LoginThrottle`).
     case tooManyAttempts(retryAfterSeconds: Int)
+    /// Too many accounts or guests made from the client address (`AccountCreationLimit`).
+    case tooManyAccounts(retryAfterSeconds: Int)
+    /// Password recovery needs SMTP settings and a public URL this server lacks (`PasswordRecovery`).
+    case recoveryUnavailable
+    /// A password-reset link that is unknown, used or expired.
+    case resetLinkInvalid
     case providerNotConfigured(IdentityProvider.Name)
     /// The Apple or Google ID token did not verify (signature, audience, nonce, expiry, …).
     case invalidIDToken(IdentityProvider.Name)
@@ -41,6 +47,9 @@ enum AccountRefusal: Error, Equatable, Sendable {
         case .noPassword: strings("auth.noPassword")
         case .notSignedIn: strings("errors.unauthorized")
         case .tooManyAttempts(let seconds): strings("auth.tooManyAttempts", ["wait": LoginThrottle.waitText(seconds)])
+        case .tooManyAccounts(let seconds): strings("recovery.tooManyAccounts", ["wait": LoginThrottle.waitText(seconds)])
+        case .recoveryUnavailable: strings("recovery.unavailable")
+        case .resetLinkInvalid: strings("recovery.linkInvalid")
         case .providerNotConfigured(let name): strings("auth.providerNotConfigured", ["provider": name.displayName])
         case .invalidIDToken(let name): strings("auth.invalidIdToken", ["provider": name.displayName])
         case .linkRequired(let name): strings("auth.linkRequired", ["provider": name.displayName])
@@ -62,7 +71,9 @@ enum AccountRefusal: Error, Equatable, Sendable {
 
     /// Whole seconds until a throttled sign-in may try again.
     var retryAfterSeconds: Int? {
-        if case .tooManyAttempts(let seconds) = self { return seconds }
-        return nil
+        switch self {
+        case .tooManyAttempts(let seconds), .tooManyAccounts(let seconds): seconds
+        default: nil
+        }
     }
 }

@@ -17,16 +17,15 @@ extension AccountService {
         guard let user = try await services.users.user(id: userId) else { throw AccountRefusal.notSignedIn }
         var throttleKeys: [String] = []
         if let email = user.email {
-            throttleKeys.append(LoginThrottle.keys(email: email, clientAddress: nil).account.stored)
+            throttleKeys.append(LoginThrottle.accountKey(email: email))
         }
         if let hash = try await services.passwords.passwordHash(userId: userId), let email = user.email {
             guard let password, !password.isEmpty else {
                 throw InvalidInput(["password": AccountInput.Message.passwordMissing])
             }
             let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
-            try await throttle.check(keys)
+            try await throttle.take(keys)
             guard try await passwords.verify(password, hash: hash) else {
-                try await throttle.recordFailure(keys)
                 throw AccountRefusal.deletePasswordIncorrect
             }
         } else {

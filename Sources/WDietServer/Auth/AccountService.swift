@@ -22,6 +22,9 @@ struct AccountService: Sendable {
         var created = false
         /// True when the user signed in (or linked) with Apple or Google: no guest, even without an email.
         var signsInWithProvider = false
+        /// After a sign-in or sign-up with a password: the token that makes this device a trusted one for the
+        /// account's later sign-ins (`TrustedDevice`; the web keeps it in a cookie).
+        var deviceToken: String?
     }
 
     static var samePassword: String { Strings.current("auth.samePassword") }
@@ -29,6 +32,7 @@ struct AccountService: Sendable {
     let services: AppServices
     let passwords: PasswordHasher
     let throttle: LoginThrottle
+    let creationLimit: AccountCreationLimit
     /// Shared by every copy of this service (it is a class): the routes and the middleware see the same entries.
     let sessionCache: SessionCache
 
@@ -44,53 +48,73 @@ struct AccountService: Sendable {
         sessionCache = SessionCache(timeToLive: sessionCacheTimeToLive)
         self.passwords = passwords
         throttle = LoginThrottle(store: services.loginThrottle, now: services.now)
+        creationLimit = AccountCreationLimit(store: services.loginThrottle, now: services.now)
         identityVerifiers = identityProviders.mapValues { IDTokenVerifier(provider: $0, fetcher: jwksFetcher, now: services.now) }
     }
 
-    func register(email: String, password: String, kind: AccountSession.Kind) async throws -> SignedIn {
+    /// Counted per client address (`AccountCreationLimit`: 429 with Retry-After past it). The password is hashed
+    /// before the email is looked up, so a taken email is answered after the same bcrypt work as a free one: the
+    /// time of the answer does not tell which emails have accounts (the 409 does, as a sign-up form must).
+    func register(email: String, password: String, kind: AccountSession.Kind, clientAddress: String? = nil) async throws -> SignedIn {
         let email = try Self.validatedNewAccount(email: email, password: password)
-        // Checked before the slow hash; the store checks again, for two sign-ups racing.
-        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
+        try await creationLimit.take(.account, clientAddress: clientAddress)
         let hash = try await passwords.hash(password)
+        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
         let user: User
         do {
             user = try await services.accounts.createAccount(id: UUID(), email: email, displayName: "", passwordHash: hash)
         } catch StoreError.conflict {
             throw AccountRefusal.emailTaken
         }
-        return try await startSession(for: user, kind: kind)
+        var signedIn = try await startSession(for: user, kind: kind)
+        signedIn.deviceToken = TrustedDevice.issue(email: email, passwordHash: hash)
+        return signedIn
     }
 
     /// The same answer, after the same bcrypt work, for an unknown email and a wrong password; 429 with Retry-After
     /// while the email or the client address is throttled (`LoginThrottle`). Every sign-in starts a new session
     /// with a new token.
-    func login(email: String, password: String, kind: AccountSession.Kind, clientAddress: String?) async throws -> SignedIn {
-        let user = try await checkPassword(email: email, password: password, clientAddress: clientAddress)
-        return try await startSession(for: user, kind: kind)
+    func login(
+        email: String, password: String, kind: AccountSession.Kind, clientAddress: String?, deviceToken: String? = nil
+    ) async throws -> SignedIn {
+        let checked = try await checkedPassword(email: email, password: password, clientAddress: clientAddress, deviceToken: deviceToken)
+        var signedIn = try await startSession(for: checked.user, kind: kind)
+        signedIn.deviceToken = checked.deviceToken
+        return signedIn
     }
 
     /// The account this email and password open, under the throttle; `.invalidCredentials` otherwise. Both the
     /// unknown-email and the wrong-password paths run one bcrypt verify, so neither status, body nor time tells
     /// them apart.
-    func checkPassword(email: String, password: String, clientAddress: String?) async throws -> User {
+    func checkPassword(email: String, password: String, clientAddress: String?, deviceToken: String? = nil) async throws -> User {
+        try await checkedPassword(email: email, password: password, clientAddress: clientAddress, deviceToken: deviceToken).user
+    }
+
+    /// `checkPassword`, with a device token for the device to keep (a new one, or the one it presented).
+    /// The attempt's slot in the throttle is taken before the bcrypt check, in one store transaction
+    /// (`LoginThrottle.take`); a device presenting this account's device token is counted apart.
+    func checkedPassword(
+        email: String, password: String, clientAddress: String?, deviceToken: String?
+    ) async throws -> (user: User, deviceToken: String) {
         let errors = AccountInput.signInErrors(email: email, password: password)
         if !errors.isEmpty { throw Self.invalid(errors) }
         guard let email = AccountInput.normalizedEmail(email) else { throw Self.invalid([.email: AccountInput.Message.email]) }
-        let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
-        try await throttle.check(keys)
+        let credentials = try await services.accounts.credentials(email: email)
+        let trusted = deviceToken.flatMap { token in
+            credentials.flatMap { TrustedDevice.isValid(token, email: email, passwordHash: $0.passwordHash) ? token : nil }
+        }
+        let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress, trustedDevice: trusted)
+        try await throttle.take(keys)
         let verified: User?
-        if let credentials = try await services.accounts.credentials(email: email) {
+        if let credentials {
             verified = try await passwords.verify(password, hash: credentials.passwordHash) ? credentials.user : nil
         } else {
             try await passwords.verifyWithoutAccount(password)
             verified = nil
         }
-        guard let verified else {
-            try await throttle.recordFailure(keys)
-            throw AccountRefusal.invalidCredentials
-        }
-        try await throttle.recordSuccess(keys)
-        return verified
+        guard let verified, let credentials else { throw AccountRefusal.invalidCredentials }
+        try await throttle.succeeded(keys)
+        return (verified, trusted ?? TrustedDevice.issue(email: email, passwordHash: credentials.passwordHash))
     }
 
     /// A signed-in user with a password replaces it: the current one is checked (under the same throttle as
@@ -115,12 +139,11 @@ struct AccountService: Sendable {
             throw InvalidInput(errors, message: errors["currentPassword"] ?? errors["newPassword"])
         }
         let keys = LoginThrottle.keys(email: email, clientAddress: clientAddress)
-        try await throttle.check(keys)
+        try await throttle.take(keys)
         guard try await passwords.verify(currentPassword, hash: currentHash) else {
-            try await throttle.recordFailure(keys)
             throw AccountRefusal.currentPasswordIncorrect
         }
-        try await throttle.recordSuccess(keys)
+        try await throttle.succeeded(keys)
         let hash = try await passwords.hash(newPassword)
         do {
             try await services.passwords.replacePassword(userId: userId, passwordHash: hash)
@@ -137,8 +160,9 @@ struct AccountService: Sendable {
         sessionCache.forget(userId: userId)
     }
 
-    /// "Continue without an account".
-    func startGuest(kind: AccountSession.Kind) async throws -> SignedIn {
+    /// "Continue without an account", counted per client address (`AccountCreationLimit`).
+    func startGuest(kind: AccountSession.Kind, clientAddress: String? = nil) async throws -> SignedIn {
+        try await creationLimit.take(.guest, clientAddress: clientAddress)
         let user = try await services.accounts.createGuest(id: UUID(), displayName: "")
         return try await startSession(for: user, kind: kind)
     }
@@ -150,8 +174,9 @@ struct AccountService: Sendable {
         let email = try Self.validatedNewAccount(email: email, password: password)
         guard let current = try await services.users.user(id: userId) else { throw AccountRefusal.notSignedIn }
         guard current.email == nil else { throw AccountRefusal.notAGuest }
-        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
+        // Hashed first, as in `register`: a taken email answers after the same work as a free one.
         let hash = try await passwords.hash(password)
+        if try await services.users.user(email: email) != nil { throw AccountRefusal.emailTaken }
         let user: User
         do {
             user = try await services.accounts.upgradeGuest(userId: userId, email: email, passwordHash: hash)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WDietCore
 import WDietStore
 
 /// `/api/v1/auth`: accounts and sessions for native clients, which hold a bearer token.
@@ -18,21 +19,34 @@ import WDietStore
 /// - `POST link/apple|google {idToken, nonce, email, password}` → 200 `{"token", "user"}`: connects the identity to
 ///   the account the password opens (signed in: the session's account, with its password when it has one)
 ///
-/// Sign-in attempts with a password are throttled (`LoginThrottle`): 429 with Retry-After.
+/// - `POST password-reset {email}` → 202 `{"message"}`, the same for every email ("Forgot password?": a link goes to
+///   the email if it has an account); 503 `recovery_unavailable` without SMTP settings
+/// - `POST password-reset/confirm {token, newPassword}` → 200 `{"token", "user", "deviceToken"}`; 400
+///   `reset_link_invalid` for an unknown, used or expired token
+///
+/// Sign-in attempts with a password are throttled (`LoginThrottle`): 429 with Retry-After. `login` answers a
+/// `deviceToken` too: sent back with later sign-ins (`deviceToken` in the body), it makes them a trusted device's,
+/// which guesses from elsewhere do not lock out. Sign-ups and guests are limited per client address
+/// (`AccountCreationLimit`): 429 `too_many_accounts` with Retry-After.
 struct AuthAPI: Sendable {
     let accounts: AccountService
     let configuration: ServerConfiguration
+    let recovery: PasswordRecovery
 
     func register(on auth: RouterGroup<AppRequestContext>) {
         auth.post("register") { request, context in
             let body = try await APIInput.decode(EmailPassword.self, from: request, context: context)
-            let signedIn = try await accounts.register(email: body.email, password: body.password, kind: .api)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            var signedIn = try await accounts.register(email: body.email, password: body.password, kind: .api, clientAddress: address)
+            // Sign-up answers {token, user} as it always has; the device token comes with the first sign-in.
+            signedIn.deviceToken = nil
             return SignedInResponse(signedIn, status: .created)
         }
         auth.post("login") { request, context in
             let body = try await APIInput.decode(EmailPassword.self, from: request, context: context)
             let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
-            let signedIn = try await accounts.login(email: body.email, password: body.password, kind: .api, clientAddress: address)
+            let signedIn = try await accounts.login(
+                email: body.email, password: body.password, kind: .api, clientAddress: address, deviceToken: body.deviceToken)
             return SignedInResponse(signedIn, status: .ok)
         }
         for provider in IdentityProvider.Name.allCases {
@@ -53,8 +67,22 @@ struct AuthAPI: Sendable {
                 return SignedInResponse(signedIn, status: .ok)
             }
         }
-        auth.post("guest") { _, _ in
-            SignedInResponse(try await accounts.startGuest(kind: .api), status: .created)
+        auth.post("guest") { request, context in
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            return SignedInResponse(try await accounts.startGuest(kind: .api, clientAddress: address), status: .created)
+        }
+        auth.post("password-reset") { request, context in
+            let body = try await APIInput.decode(ResetRequest.self, from: request, context: context)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            try await recovery.requestReset(email: body.email, clientAddress: address, language: Strings.current.language, logger: context.logger)
+            let data = try APICoding.encoder.encode(["message": PasswordRecovery.sentMessage(email: body.email.trimmingCharacters(in: .whitespacesAndNewlines))])
+            return Response(
+                status: .accepted, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        auth.post("password-reset/confirm") { request, context in
+            let body = try await APIInput.decode(ResetConfirmation.self, from: request, context: context)
+            return SignedInResponse(try await recovery.reset(token: body.token, newPassword: body.newPassword, kind: .api), status: .ok)
         }
 
         let user = auth.group(context: AuthenticatedContext.self)
@@ -93,10 +121,22 @@ struct AuthAPI: Sendable {
     }
 }
 
-/// The body of register, login and upgrade.
+/// The body of register, login and upgrade; login also takes the device token an earlier sign-in answered.
 struct EmailPassword: Decodable, Sendable {
     var email: String
     var password: String
+    var deviceToken: String?
+}
+
+/// The body of `POST password-reset`.
+struct ResetRequest: Decodable, Sendable {
+    var email: String
+}
+
+/// The body of `POST password-reset/confirm`.
+struct ResetConfirmation: Decodable, Sendable {
+    var token: String
+    var newPassword: String
 }
 
 /// The body of `POST password`.
@@ -148,13 +188,17 @@ struct SignedInResponse: ResponseGenerator, Sendable {
     struct Body: Encodable {
         var token: String
         var user: AccountUserResponse
+        /// Only after a sign-in with a password (left out otherwise).
+        var deviceToken: String?
     }
 
     var body: Body
     var status: HTTPResponse.Status
 
     init(_ signedIn: AccountService.SignedIn, status: HTTPResponse.Status) {
-        body = Body(token: signedIn.token, user: AccountUserResponse(signedIn.user, signsInWithProvider: signedIn.signsInWithProvider))
+        body = Body(
+            token: signedIn.token, user: AccountUserResponse(signedIn.user, signsInWithProvider: signedIn.signsInWithProvider),
+            deviceToken: signedIn.deviceToken)
         self.status = status
     }
 

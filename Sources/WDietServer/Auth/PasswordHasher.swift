@@ -17,10 +17,13 @@ final class PasswordHasher: Sendable {
     private let threadPool: NIOThreadPool
     private let dummy = DummyHash()
     private let checks = Atomic<Int>(0)
+    private let hashes = Atomic<Int>(0)
 
     /// How many password checks ran (a `verify`, or the first `verifyWithoutAccount`, whose hash costs the same):
     /// tests see with it that an unknown email and a wrong password both cost one bcrypt run.
     var checkCount: Int { checks.load(ordering: .relaxed) }
+    /// How many new hashes were made (`hash`): a sign-up with a taken email makes one, as with a free one.
+    var hashCount: Int { hashes.load(ordering: .relaxed) }
 
     /// `cost` is held to bcrypt's 4...31 (`ServerConfiguration` says what production uses).
     init(cost: UInt8, threadPool: NIOThreadPool = .singleton) {
@@ -29,6 +32,7 @@ final class PasswordHasher: Sendable {
     }
 
     func hash(_ password: String) async throws -> String {
+        hashes.add(1, ordering: .relaxed)
         let input = Self.bcryptInput(password), cost = cost
         return try await threadPool.runIfActive { Bcrypt.hash(input, cost: cost) }
     }

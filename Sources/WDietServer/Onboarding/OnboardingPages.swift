@@ -65,14 +65,16 @@ struct OnboardingPages: Sendable {
         }
         router.post("/onboarding/guest") { request, context in
             _ = try context.form()
-            let signedIn = try await accounts.startGuest(kind: .web)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            let signedIn = try await accounts.startGuest(kind: .web, clientAddress: address)
             recordAccountStep(userId: signedIn.user.id, method: "guest", logger: context.logger)
             return signedInRedirect(signedIn, to: "/onboarding/profile")
         }
         router.post("/onboarding/account") { request, context in
             let form = try context.form()
             do {
-                let signedIn = try await accounts.register(email: form.text("email"), password: form["password"] ?? "", kind: .web)
+                let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+                let signedIn = try await accounts.register(email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address)
                 recordAccountStep(userId: signedIn.user.id, method: "email", logger: context.logger)
                 return signedInRedirect(signedIn, to: "/onboarding/profile")
             } catch {
@@ -98,7 +100,9 @@ struct OnboardingPages: Sendable {
             let form = try context.form()
             do {
                 let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
-                let signedIn = try await accounts.login(email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address)
+                let signedIn = try await accounts.login(
+                    email: form.text("email"), password: form["password"] ?? "", kind: .web, clientAddress: address,
+                    deviceToken: request.cookies[TrustedDevice.cookieName]?.value)
                 // "/" sends the user on to the dashboard, or to the profile steps if onboarding was left half-way.
                 return signedInRedirect(signedIn, to: "/")
             } catch {
@@ -185,6 +189,12 @@ struct OnboardingPages: Sendable {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         response.setCookie(WebSession.sessionCookie(signedIn.token, secure: configuration.secureCookies))
         response.setCookie(Cookie(name: WebSession.preSessionCookie, value: "", maxAge: 0, path: "/", secure: configuration.secureCookies, httpOnly: true, sameSite: .strict))
+        if let deviceToken = signedIn.deviceToken {
+            // This browser is a trusted device of the account from now on (`TrustedDevice`); it outlives sign-outs.
+            response.setCookie(Cookie(
+                name: TrustedDevice.cookieName, value: deviceToken, maxAge: TrustedDevice.cookieLifetime, path: "/",
+                secure: configuration.secureCookies, httpOnly: true, sameSite: .lax))
+        }
         return response
     }
 }

@@ -27,7 +27,12 @@ struct LoginThrottleConformanceTests {
             #expect(try await store.failureCounts(keys: ["a", "b"], now: Self.start + 900, window: 900) == [])
             let restarted = try await store.recordFailure(keys: ["a"], now: Self.start + 900, window: 900)
             #expect(restarted == [LoginFailureCount(key: "a", failures: 1, windowStartedAt: Self.start + 900)])
-            // Recording forgot b's ended window on the way.
+            // Ended windows are forgotten on the way once the longest window (a day) has passed since they started:
+            // b is still there, and goes with the next count a day after it started.
+            #expect(try await b.count(.loginFailures) == 2)
+            try await store.recordFailure(keys: ["c"], now: Self.start + 86_400, window: 900)
+            #expect(try await b.count(.loginFailures) == 2)
+            try await store.recordFailure(keys: ["c"], now: Self.start + 900 + 86_400, window: 900)
             #expect(try await b.count(.loginFailures) == 1)
             #expect(try await store.failureCounts(keys: [], now: Self.start, window: 900) == [])
             #expect(try await store.recordFailure(keys: [], now: Self.start, window: 900) == [])
@@ -66,6 +71,56 @@ struct LoginThrottleConformanceTests {
                 LoginFailureCount(key: "k1", failures: 20, windowStartedAt: Self.start),
                 LoginFailureCount(key: "k2", failures: 20, windowStartedAt: Self.start),
             ])
+        }
+    }
+
+    @Test("an attempt's slot is taken under every key or none; a full key refuses with its count and window", arguments: AccountBackendKind.allCases)
+    func takeAttempt(_ kind: AccountBackendKind) async throws {
+        try await AccountStoresBackend.with(kind) { b in
+            let store = b.throttle
+            let limits = [LoginThrottleLimit(key: "pair", limit: 2), LoginThrottleLimit(key: "address", limit: 3)]
+            #expect(try await store.takeAttempt(limits, now: Self.start, window: 900) == .taken)
+            #expect(try await store.takeAttempt(limits, now: Self.start + 10, window: 900) == .taken)
+            // "pair" is full (2 of 2): nothing is counted, "address" stays at 2.
+            #expect(try await store.takeAttempt(limits, now: Self.start + 20, window: 900)
+                == .refused([LoginFailureCount(key: "pair", failures: 2, windowStartedAt: Self.start)]))
+            #expect(try await store.failureCounts(keys: ["pair", "address"], now: Self.start + 20, window: 900).map(\.failures) == [2, 2])
+            // Another pair at the same address takes the address's last slot; then the address is full for everyone.
+            let other = [LoginThrottleLimit(key: "pair2", limit: 2), LoginThrottleLimit(key: "address", limit: 3)]
+            #expect(try await store.takeAttempt(other, now: Self.start + 30, window: 900) == .taken)
+            #expect(try await store.takeAttempt(other, now: Self.start + 40, window: 900)
+                == .refused([LoginFailureCount(key: "address", failures: 3, windowStartedAt: Self.start)]))
+            #expect(try await store.failureCounts(keys: ["pair2"], now: Self.start + 40, window: 900).map(\.failures) == [1])
+            // Giving a slot back: 2 → 1, and 1 → forgotten.
+            try await store.returnAttempt(keys: ["pair", "pair2", "unknown"])
+            #expect(try await store.failureCounts(keys: ["pair", "pair2"], now: Self.start + 50, window: 900).map(\.failures) == [1])
+            // A window exactly 900 s old has ended: the next attempt starts over at 1.
+            #expect(try await store.takeAttempt(limits, now: Self.start + 900, window: 900) == .taken)
+            #expect(try await store.failureCounts(keys: ["pair", "address"], now: Self.start + 900, window: 900) == [
+                LoginFailureCount(key: "pair", failures: 1, windowStartedAt: Self.start + 900),
+                LoginFailureCount(key: "address", failures: 1, windowStartedAt: Self.start + 900),
+            ])
+        }
+    }
+
+    @Test("50 attempts at once from two processes, limit 5: exactly 5 taken", arguments: AccountBackendKind.allCases)
+    func takeAttemptConcurrently(_ kind: AccountBackendKind) async throws {
+        try await AccountStoresBackend.with(kind) { b in
+            let other = try await b.otherProcess().throttle
+            let stores = [b.throttle, other]
+            let taken = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<50 {
+                    let store = stores[index % 2]
+                    // Keys in both orders: the locks are taken in one order whatever the caller's.
+                    let limits = index % 2 == 0
+                        ? [LoginThrottleLimit(key: "pair", limit: 5), LoginThrottleLimit(key: "address", limit: 20)]
+                        : [LoginThrottleLimit(key: "address", limit: 20), LoginThrottleLimit(key: "pair", limit: 5)]
+                    group.addTask { try await store.takeAttempt(limits, now: Self.start, window: 900) == .taken }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(taken == 5)
+            #expect(try await b.throttle.failureCounts(keys: ["pair", "address"], now: Self.start + 1, window: 900).map(\.failures) == [5, 5])
         }
     }
 }
