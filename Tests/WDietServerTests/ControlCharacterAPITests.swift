@@ -97,3 +97,21 @@ import WDietTestSupport
         }
     }
 }
+
+/// The web forms go through the same check (`WebForm.read`): a NUL in a field is a 422 page naming the field, before
+/// the page's handler reads the form.
+@Suite struct ControlCharacterWebFormTests {
+    @Test func aFormFieldWithANulIsRefusedNamingTheField() async throws {
+        let t = try TestApp()
+        try await t.app.test(.router) { client in
+            var browser = TestBrowser(client)
+            _ = try await browser.startGuest()
+            let refused = try await browser.post("/meals/new", [("name", "abc\u{0}def"), ("calories", "300")], csrf: browser.csrfToken)
+            #expect(refused.status == .unprocessableContent, "\(refused.status)")
+            #expect(String(buffer: refused.body).contains("name contains a control character (U+0000), which is not allowed."))
+            // The same form without the NUL is not refused by the check (the page answers as it always did).
+            let clean = try await browser.post("/meals/new", [("name", "abc def"), ("calories", "300")], csrf: browser.csrfToken)
+            #expect(clean.status != .unprocessableContent || !String(buffer: clean.body).contains("control character"))
+        }
+    }
+}
