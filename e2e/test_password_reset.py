@@ -1,0 +1,157 @@
+"""Forgot password? (issue 21 item 11): the reset journey in the browser, with the link read from a small SMTP sink on
+loopback that the server sends to. Its own server (SMTP settings, no food catalog needed)."""
+import os
+import re
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import ROOT, VIEWPORT, _free_port, screenshot
+
+
+class SMTPSink:
+    """Accepts every message on 127.0.0.1 and keeps its DATA."""
+
+    def __init__(self):
+        self.messages = []
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(4)
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            connection, _ = self.listener.accept()
+            with connection:
+                reader = connection.makefile("rb")
+                connection.sendall(b"220 sink ESMTP\r\n")
+                for raw in reader:
+                    line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                    command = line.upper()
+                    if command.startswith("EHLO"):
+                        connection.sendall(b"250-sink\r\n250 8BITMIME\r\n")
+                    elif command == "DATA":
+                        connection.sendall(b"354 go ahead\r\n")
+                        data = []
+                        for body in reader:
+                            text = body.decode("utf-8", "replace").rstrip("\r\n")
+                            if text == ".":
+                                break
+                            data.append(text[1:] if text.startswith("..") else text)
+                        self.messages.append("\n".join(data))
+                        connection.sendall(b"250 queued\r\n")
+                    elif command == "QUIT":
+                        connection.sendall(b"221 bye\r\n")
+                        break
+                    else:
+                        connection.sendall(b"250 OK\r\n")
+
+    def wait_for(self, count, seconds=20):
+        deadline = time.time() + seconds
+        while len(self.messages) < count and time.time() < deadline:
+            time.sleep(0.1)
+        return self.messages
+
+
+@pytest.fixture(scope="module")
+def mail_server():
+    sink = SMTPSink()
+    binary = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
+    port = _free_port()
+    folder = tempfile.mkdtemp(prefix="wdiet-e2e-reset-")
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(folder, "server.log"), "w")
+    process = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "reset.sqlite"),
+         "--from", os.path.join(folder, "no-sr28"), "--smtp-host", "127.0.0.1", "--smtp-port", str(sink.port),
+         "--smtp-from", "no-reply@diet.example.org", "--public-url", base],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.time() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/health", timeout=1) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            raise RuntimeError("wdiet serve did not start; see " + log.name)
+        time.sleep(0.25)
+    yield base, sink
+    process.terminate()
+    assert process.wait(timeout=30) == 0
+
+
+def test_forgot_password_journey(browser, mail_server):
+    base, sink = mail_server
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    # An account, made through the sign-up form.
+    page.goto(base + "/onboarding")
+    page.fill("#email", "ana@example.com")
+    page.fill("#password", "correct horse")
+    page.locator("form[action='/onboarding/account'] button[type=submit]").click()
+    page.wait_for_url("**/onboarding/profile")
+    context.clear_cookies()
+
+    # Sign in → Forgot password? → the same answer for an unknown and a known email.
+    page.goto(base + "/login")
+    page.get_by_role("link", name="Forgot password?").click()
+    page.wait_for_url("**/forgot-password")
+    assert Axe().run(page).violations_count == 0
+    screenshot(page, "forgot-password-390")
+    page.fill("#email", "nobody@example.com")
+    page.get_by_role("button", name="Send Link").click()
+    unknown = page.locator("#forgot-sent").inner_text()
+    page.goto(base + "/forgot-password")
+    page.fill("#email", "ana@example.com")
+    page.get_by_role("button", name="Send Link").click()
+    known = page.locator("#forgot-sent").inner_text()
+    assert known == unknown.replace("nobody@", "ana@")
+    assert "works for 30 minutes, once" in known
+    screenshot(page, "forgot-password-sent-390")
+
+    messages = sink.wait_for(1)
+    time.sleep(0.5)
+    assert len(sink.messages) == 1, "only the known email gets a link"
+    link = re.search(r"(http://127\.0\.0\.1:\d+/reset-password\?token=[A-Za-z0-9_-]{43})", messages[0]).group(1)
+
+    # The link: a new password, then signed in; the old password no longer works.
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.goto(link)
+    assert Axe().run(page).violations_count == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    screenshot(page, "reset-password-320")
+    page.fill("#new-password", "password123")
+    page.get_by_role("button", name="Save Password").click()
+    assert "most common" in page.locator("#password-error").inner_text()
+    page.fill("#new-password", "battery staple")
+    page.get_by_role("button", name="Save Password").click()
+    page.wait_for_url(re.compile(r".*/onboarding/profile$|.*/dashboard$|.*/$"))
+    assert any(c["name"] == "wdiet_session" for c in context.cookies())
+    assert any(c["name"] == "wdiet_device" for c in context.cookies())
+
+    # Used once: the link now says it has expired.
+    page.goto(link)
+    assert "expired or has already been used" in page.locator("#reset-error").inner_text()
+
+    context.clear_cookies()
+    page.goto(base + "/login")
+    page.fill("#email", "ana@example.com")
+    page.fill("#password", "correct horse")
+    page.get_by_role("button", name="Sign In").click()
+    assert "incorrect" in page.locator("#login-error").inner_text()
+    page.fill("#email", "ana@example.com")
+    page.fill("#password", "battery staple")
+    page.get_by_role("button", name="Sign In").click()
+    page.wait_for_url(re.compile(r".*/onboarding/profile$|.*/dashboard$|.*/$"))
+    context.close()
