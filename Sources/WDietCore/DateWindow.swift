@@ -1,3 +1,5 @@
+import Foundation
+
 /// The days the product accepts (issue 21 item 7): a plan start in year 0 or 9999 was saved, and
 /// `/plan?date=9999-12-31` answered a BMR of −38,411 (an age of 7,973 years). Every day a person or client sends is
 /// within `accepted`; a plan's start is within `planStart(today:)`. Stricter rules stay where they are (a date of
@@ -12,6 +14,12 @@ public enum DateWindow {
     /// 2000-01-01 through a year after `today` (a plan may be set to start soon, not in years).
     public static func planStart(today: LocalDate) -> ClosedRange<LocalDate> {
         earliestPlanStart...max(earliestPlanStart, today.adding(days: 366))
+    }
+
+    /// The local days `instant` falls on somewhere: from UTC−12 to UTC+14, the zones in use (issue 21 item 9: an
+    /// import took a meal's `localDate` as it came, even one no time zone gives its `loggedAt`).
+    public static func possibleLocalDays(of instant: Date) -> ClosedRange<LocalDate> {
+        LocalDate(instant, in: TimeZone(secondsFromGMT: -12 * 3_600)!)...LocalDate(instant, in: TimeZone(secondsFromGMT: 14 * 3_600)!)
     }
 
     /// "The planStartDate must be a day from 2000-01-01 to 2027-03-02." in the reader's language.

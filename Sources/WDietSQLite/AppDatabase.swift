@@ -101,6 +101,7 @@ public final class AppDatabase: Sendable {
         registerAppearanceMigrations(&migrator)
         registerPlanHistoryMigrations(&migrator)
         registerJournalMigrations(&migrator)
+        registerChallengeMigrations(&migrator)
         registerPasswordResetMigrations(&migrator)
         return migrator
     }

@@ -50,3 +50,29 @@ import WDietTestSupport
         }
     }
 }
+
+/// Issue 21 item 9: an import took a meal's or weight's `localDate` as it came, even one that contradicts its
+/// `loggedAt` in every time zone. It keeps a day some zone gives (the zone the person was in then) and refuses the rest.
+@Suite struct ImportLocalDateTests {
+    @Test("a localDate no time zone gives its loggedAt: 422 naming it, nothing imported", arguments: StoreBackend.allCases)
+    func contradictingLocalDate(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { _, client in
+            let source = try await client.signInWithProfile()
+            // Saved at 09:00 UTC on 1 March: 10:00 in Berlin, local day 2026-03-01.
+            #expect(try await client.api(.post, "/api/v1/meals", source, json: ["name": "Stew", "calories": 540]).status == .created)
+            let export = try await client.api(.get, "/api/v1/export", source).text
+            #expect(export.contains(#""localDate":"2026-03-01""#), "\(export.prefix(400))")
+            // 09:00 UTC is 1 March everywhere from UTC−9 to UTC+14 and 28 February west of that: 2 March is no zone's.
+            let moved = export.replacingOccurrences(of: #""localDate":"2026-03-01""#, with: #""localDate":"2026-03-05""#)
+            let target = try await client.signInAsGuest()
+            let refused = try await client.api(.post, "/api/v1/import", target, body: moved)
+            #expect(refused.status == .unprocessableContent, "\(refused.text)")
+            #expect(try refused.errorDetail().fields?["meals.0.localDate"]
+                == "localDate 2026-03-05 is not the day of loggedAt in any time zone (it falls on 2026-02-28 to 2026-03-01).")
+            // The day of another zone (UTC−10: 23:00 on 28 February) is kept as exported.
+            let west = export.replacingOccurrences(of: #""localDate":"2026-03-01""#, with: #""localDate":"2026-02-28""#)
+            let kept = try await client.api(.post, "/api/v1/import", target, body: west)
+            #expect(kept.status == .created, "\(kept.text)")
+        }
+    }
+}

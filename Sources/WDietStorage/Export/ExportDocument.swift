@@ -224,6 +224,17 @@ extension ExportDocument {
         }
     }
 
+    /// A row's `localDate` must be a day its `loggedAt` falls on in some time zone (UTC−12 … UTC+14): it is kept as
+    /// exported (a day in the zone the person was in then, which a later zone change must not move), but one that no
+    /// zone gives is refused (issue 21 item 9).
+    static func checkLocalDate(_ day: LocalDate, of instant: Date, at path: String, into errors: inout FieldErrors) {
+        let possible = DateWindow.possibleLocalDays(of: instant)
+        guard !possible.contains(day) else { return }
+        errors.add(path, Strings.current("input.localDateContradicts", [
+            "date": day.iso, "from": possible.lowerBound.iso, "to": possible.upperBound.iso,
+        ]))
+    }
+
     /// The store's value for an import into `userId`, or every problem found, by the member's path
     /// (`meals.12.calories`). The account's members are not read: an import goes into the signed-in account as it is.
     public func importValue(into userId: UUID) -> Result<UserDataExport, FieldErrors> {
@@ -265,6 +276,7 @@ extension ExportDocument {
                 slot: m.slot
             )
             do { try StoreValidation.validate(meal) } catch { errors.add("meals.\(index)", "\(error)") }
+            Self.checkLocalDate(m.localDate, of: m.loggedAt, at: "meals.\(index).localDate", into: &errors)
             return StoredMeal(
                 meal: meal, userId: userId, localDate: m.localDate, version: m.version, createdAt: m.createdAt, updatedAt: m.updatedAt
             )
@@ -272,6 +284,7 @@ extension ExportDocument {
         let weights = self.weights.enumerated().map { index, w in
             let entry = WeightEntry(id: id(w.id, at: "weights.\(index).id"), kg: w.kg, loggedAt: w.loggedAt)
             do { try StoreValidation.validate(entry) } catch { errors.add("weights.\(index)", "\(error)") }
+            Self.checkLocalDate(w.localDate, of: w.loggedAt, at: "weights.\(index).localDate", into: &errors)
             return StoredWeight(
                 entry: entry, userId: userId, localDate: w.localDate, version: w.version, createdAt: w.createdAt, updatedAt: w.updatedAt
             )
