@@ -19,6 +19,7 @@ public final class PostgresDatabase: Sendable {
     public static let migrations: [PostgresMigration] = PostgresCoachSchema.migrations + PostgresAccountSchema.migrations
         + PostgresSyncSchema.migrations
         + PostgresJournalSchema.migrations
+        + PostgresChallengeSchema.migrations
         + PostgresMediaSchema.migrations
         + PostgresFoodCatalogSchema.migrations
 

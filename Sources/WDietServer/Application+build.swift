@@ -135,6 +135,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     WeightsAPI(services: services).addRoutes(to: user)
     JournalAPI(services: services).addRoutes(to: user)
     ChallengeAPI(services: services).addRoutes(to: user)
+    ChallengeAppLockAPI(services: services, accounts: accounts).addRoutes(to: user)
     TipsAPI(services: services).addRoutes(to: user)
     EventsAPI(services: services).addRoutes(to: user)
     SyncAPI(services: services).addRoutes(to: user)

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import WDietTestSupport
+@testable import WDietServer
 
 /// Issue 20: the Challenge through `/api/v1/challenge…` on both backends. The clock: Tuesday 1 December 2026, 09:00
 /// UTC (10:00 in the profile's Berlin); the challenge starts on Monday 30 November, 80 → 75 kg.
@@ -200,6 +201,39 @@ struct ChallengeAPITests {
             let lb = try await client.api(.put, "/api/v1/challenge", session, json: ["weightUnit": "lb", "startWeight": 176.4])
             #expect(number(try lb.object()["startWeightKg"]) == 80)
             #expect(try lb.object()["weightUnit"] as? String == "lb")
+        }
+    }
+
+    @Test("app lock: a PIN of 4–6 digits kept as a hash; a wrong PIN says how many are left; the fifth ends the session", arguments: StoreBackend.allCases)
+    func appLock(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend, clockStart: Self.clock) { app, client in
+            let session = try await client.signInWithProfile()
+            #expect(try await client.api(.post, "/api/v1/challenge/app-lock/verify", session, json: ["pin": "2468"]).status == .notFound)
+            for bad in ["123", "1234567", "12a4", "١٢٣٤"] {
+                let refused = try await client.api(.put, "/api/v1/challenge/app-lock", session, json: ["pin": bad])
+                #expect(try refused.errorDetail().fields?["pin"] == "A PIN has 4 to 6 digits.", "\(bad)")
+            }
+            #expect(try await client.api(.put, "/api/v1/challenge/app-lock", session, json: ["pin": "2468"]).status == .noContent)
+            // Only a bcrypt hash is kept.
+            let api = ChallengeAppLockAPI(services: app.services, accounts: AccountService(services: app.services, passwords: PasswordHasher(cost: 4)))
+            let stored = try #require(try await api.store.appLock(userId: session.userId))
+            #expect(stored.pinHash.hasPrefix("$2") && !stored.pinHash.contains("2468"))
+            let wrong = try await client.api(.post, "/api/v1/challenge/app-lock/verify", session, json: ["pin": "1111"])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(try wrong.errorDetail().code == "pin_wrong")
+            #expect(try wrong.errorDetail().fields?["attemptsLeft"] == "4")
+            // The right PIN starts the count over.
+            #expect(try await client.api(.post, "/api/v1/challenge/app-lock/verify", session, json: ["pin": "2468"]).status == .noContent)
+            for left in ["4", "3", "2", "1"] {
+                let again = try await client.api(.post, "/api/v1/challenge/app-lock/verify", session, json: ["pin": "0000"])
+                #expect(try again.errorDetail().fields?["attemptsLeft"] == left)
+            }
+            let fifth = try await client.api(.post, "/api/v1/challenge/app-lock/verify", session, json: ["pin": "0000"])
+            #expect(fifth.status == .unauthorized)
+            #expect(try fifth.errorDetail().code == "pin_locked_out")
+            #expect(try fifth.errorDetail().message == "Too many wrong PINs. Sign in again.")
+            // The session is over.
+            #expect(try await client.api(.get, "/api/v1/profile", session).status == .unauthorized)
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import WDietCore
+import WDietPostgres
+import WDietSQLite
 import WDietStore
 import WDietTestSupport
 
@@ -190,6 +192,50 @@ import WDietTestSupport
             #expect(try await stores.userData.deleteAccount(userId: user, loginThrottleKeys: []))
             #expect(try await store.rows(Challenge.self, userId: user, includingDeleted: true).isEmpty)
             #expect(try await store.rows(Challenge.self, userId: fresh).count == 2)
+        }
+    }
+}
+
+/// The app lock's PIN store (issue 20 item 4) on every backend: server-only, one per user, wrong attempts counted
+/// atomically, gone with the account.
+@Suite struct ChallengeAppLockConformanceTests {
+    static func store(_ stores: CoachStores) -> any ChallengeAppLockStore {
+        switch stores.database {
+        case .sqlite(let database): SQLiteChallengeAppLockStore(database: database)
+        case .postgres(let client): PostgresChallengeAppLockStore(client: client)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aPinHashIsKeptCountedAndErased(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let store = Self.store(stores)
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let now = Fixtures.utc("2026-12-01T09:00:00Z")
+            #expect(try await store.appLock(userId: user) == nil)
+            #expect(try await store.recordFailure(userId: user) == 0)          // no PIN: nothing to count
+            try await store.setPin(userId: user, pinHash: "$2b$04$first", now: now)
+            // Ten wrong PINs at once count ten.
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<10 { group.addTask { try await store.recordFailure(userId: user) } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(counts.sorted() == Array(1...10))
+            #expect(try await store.appLock(userId: user) == ChallengeAppLockState(pinHash: "$2b$04$first", failedAttempts: 10, updatedAt: now))
+            try await store.resetFailures(userId: user)
+            #expect(try await store.appLock(userId: user)?.failedAttempts == 0)
+            _ = try await store.recordFailure(userId: user)
+            // A new PIN replaces the hash and clears the count.
+            try await store.setPin(userId: user, pinHash: "$2b$04$second", now: now.addingTimeInterval(60))
+            #expect(try await store.appLock(userId: user) == ChallengeAppLockState(pinHash: "$2b$04$second", failedAttempts: 0, updatedAt: now.addingTimeInterval(60)))
+            #expect(try await store.appLock(userId: other) == nil)
+            await #expect(throws: StoreError.self) { try await store.setPin(userId: UUID(), pinHash: "x", now: now) }
+            try await store.setPin(userId: other, pinHash: "$2b$04$other", now: now)
+            #expect(try await store.removePin(userId: other))
+            #expect(try await store.removePin(userId: other) == false)
+            #expect(try await stores.userData.deleteAccount(userId: user, loginThrottleKeys: []))
+            #expect(try await store.appLock(userId: user) == nil)
         }
     }
 }
