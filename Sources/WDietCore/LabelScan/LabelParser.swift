@@ -67,11 +67,11 @@ public enum LabelVocabulary {
             for text in texts { list.append(NamePhrase(words: text.split(separator: " ").map(String.init), name: name)) }
         }
         add(.other, [
-            "calories from fat", "cal from fat", "calories from", "fat cal", "fat calories", "trans fat", "trans",
+            "calories from fat", "cal from fat", "calories from", "fat cal", "fat calories", "trans fat", "trans", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
             "polyunsaturated fat", "monounsaturated fat", "polyunsaturated", "monounsaturated", "polyunsaturates",
             "monounsaturates", "mono unsaturates", "poly unsaturates", "unsaturated", "unsaturates", "ungesattigte",
             "einfach ungesattigte", "mehrfach ungesattigte", "mono insatures", "poly insatures", "cholesterol", "cholest",
-            "cholesterin", "potassium", "vitamin", "calcium", "iron", "added sugars", "incl added sugars", "includes",
+            "cholesterin", "potassium", "vitamin", "calcium", "iron", "added sugars", "incl added sugars", "includes", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
             "sugar alcohol", "sugar alcohols", "other carbohydrate", "soluble fiber", "insoluble fiber", "starch", "starke",
             "amidon", "polyols", "lactose", "daily value", "thiamin", "riboflavin", "niacin", "magnesium", "zinc",
             "phosphorus", "folate", "monoinsaturadas", "poliinsaturadas", "mmol",
@@ -85,21 +85,21 @@ public enum LabelVocabulary {
             "grasas totales", "grassi", "vet", "fat total", "total lipid",
         ])
         add(.nutrient(.saturatedFat), [
-            "saturated fat", "sat fat", "saturated", "saturates", "of which saturates", "saturated fatty acids",
-            "gesattigte fettsauren", "davon gesattigte fettsauren", "gesattigte", "acides gras satures", "dont acides gras satures",
-            "satures", "saturadas", "grasas saturadas", "de las cuales saturadas", "saturated fats",
+            "saturated fat", "sat fat", "saturated", "saturates", "of which saturates", "saturated fatty acids", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
+            "gesattigte fettsauren", "davon gesattigte fettsauren", "gesattigte", "acides gras satures", "dont acides gras satures", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
+            "satures", "saturadas", "grasas saturadas", "de las cuales saturadas", "saturated fats", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
         ])
         add(.nutrient(.carbohydrate), [
             "total carbohydrate", "total carbohydrates", "carbohydrate", "carbohydrates", "total carb", "total carbs", "carbs",
-            "kohlenhydrate", "glucides", "hidratos de carbono", "hidratos", "carboidrati", "koolhydraten", "carbohydrate total",
+            "kohlenhydrate", "glucides", "hidratos de carbono", "hidratos", "carboidrati", "koolhydraten", "carbohydrate total", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
         ])
         add(.nutrient(.sugars), [
-            "sugars", "sugar", "total sugars", "total sugar", "of which sugars", "zucker", "davon zucker", "sucres",
-            "dont sucres", "azucares", "de los cuales azucares", "zuccheri",
+            "sugars", "sugar", "total sugars", "total sugar", "of which sugars", "zucker", "davon zucker", "sucres", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
+            "dont sucres", "azucares", "de los cuales azucares", "zuccheri", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
         ])
         add(.nutrient(.fiber), [
             "dietary fiber", "fiber", "fibre", "dietary fibre", "fibres", "fibers", "ballaststoffe", "fibres alimentaires",
-            "fibra", "fibra alimentaria", "total dietary fiber",
+            "fibra", "fibra alimentaria", "total dietary fiber", // catalog-exempt: words a label prints, matched against OCR (not the app's copy)
         ])
         add(.nutrient(.protein), ["protein", "proteins", "eiweiss", "eiweis", "eiweib", "proteines", "proteinas", "proteine", "eiwei"])
         add(.nutrient(.sodium), ["sodium", "natrium", "sodio"])

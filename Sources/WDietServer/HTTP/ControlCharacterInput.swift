@@ -29,9 +29,15 @@ enum ControlCharacterInput {
         return .invalid(message(field: field, finding.scalar), fields: [field: fieldMessage(finding.scalar)])
     }
 
-    /// A JSON body: 422 when any string in it holds a refused character.
+    /// A JSON body: 422 when any string in it holds a refused character. A body that is not JSON at all (a raw
+    /// control character inside a string is itself malformed JSON) is left to the decoder's 400: the person sent
+    /// something unreadable, not a readable value with a refused character in it. Parsed only when a finding exists.
     static func check(json buffer: ByteBuffer) throws {
-        if let finding = finding(inJSON: buffer) { throw refusal(finding) }
+        guard let finding = finding(inJSON: buffer) else { return }
+        let isJSON = buffer.withUnsafeReadableBytes { bytes in
+            (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+        }
+        if isJSON { throw refusal(finding) }
     }
 
     /// Named values (a form's fields, a query's parameters): 422 naming the first that holds a refused character
