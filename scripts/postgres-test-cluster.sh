@@ -23,7 +23,7 @@ start)
         *) echo "WDIET_PG_FSYNC is on or off, not $WDIET_PG_FSYNC" >&2; exit 2 ;;
     esac
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/log" \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 $durability" start >/dev/null
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 $durability" start >/dev/null
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
 stop)

@@ -69,6 +69,7 @@ public final class StoreFailureLog: @unchecked Sendable {
     private var suppressed: [StoreFailureCause: Int] = [:]
     private var latest: [StoreFailureCause: Date] = [:]
     private var sink: @Sendable (Line) -> Void
+    private var observers: [UUID: @Sendable (Line) -> Void] = [:]
     private let now: @Sendable () -> Date
     public let interval: TimeInterval
 
@@ -82,6 +83,22 @@ public final class StoreFailureLog: @unchecked Sendable {
     public func setSink(_ sink: @escaping @Sendable (Line) -> Void) {
         lock.lock()
         self.sink = sink
+        lock.unlock()
+    }
+
+    /// Also hands every logged line to `observer` until `stopObserving` (tests: every app a test builds sets the sink
+    /// of this one shared log, so a test that reads the lines watches beside the sink instead of replacing it).
+    public func observe(_ observer: @escaping @Sendable (Line) -> Void) -> UUID {
+        let id = UUID()
+        lock.lock()
+        observers[id] = observer
+        lock.unlock()
+        return id
+    }
+
+    public func stopObserving(_ id: UUID) {
+        lock.lock()
+        observers[id] = nil
         lock.unlock()
     }
 
@@ -100,8 +117,12 @@ public final class StoreFailureLog: @unchecked Sendable {
             suppressed[cause] = 0
         }
         let sink = self.sink
+        let observers = Array(self.observers.values)
         lock.unlock()
-        if let line { sink(line) }
+        if let line {
+            sink(line)
+            for observer in observers { observer(line) }
+        }
     }
 
     /// The most recent failure that blocks writes within the last `window` seconds: (cause, when).

@@ -43,7 +43,7 @@ struct JSONWriterTests {
             let session = try await client.signInWithProfile()
             let profile = try #require(try await t.services.profiles.profile(userId: session.userId)?.profile)
             for body in [
-                ["name": "Tab\there, \"quotes\", back\\slash, a/b, \u{1}, café 🍎", "calories": 95],
+                ["name": "Tab\there, \"quotes\", back\\slash, a/b, line\nbreak, café 🍎", "calories": 95],
                 ["name": "Pasta", "calories": 650, "protein": 22.5, "carbs": 80.125, "fat": 20, "fiber": 0.1],
             ] as [[String: Any]] {
                 let response = try await client.api(.post, "/api/v1/meals", session, json: body)

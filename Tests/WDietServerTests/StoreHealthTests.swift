@@ -68,7 +68,8 @@ import WDietTestSupport
 
             // A full disk: the database may not grow by a page. Three saves refused, one line logged.
             let lines = Lines()
-            StoreFailureLog.shared.setSink(lines.append)
+            let observation = StoreFailureLog.shared.observe(lines.append)
+            defer { StoreFailureLog.shared.stopObserving(observation) }
             try await database.writer.writeWithoutTransaction { db in
                 let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
                 _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(pages)")
