@@ -67,7 +67,8 @@ struct ProfileBody: Decodable, Sendable {
         let today = LocalDate(now, in: zone)
 
         func date(
-            _ field: JSONField<String>, member: String, message: String = APIInput.Message.date, range: ClosedRange<LocalDate> = DateWindow.accepted
+            _ field: JSONField<String>, member: String, message: String = APIInput.Message.date, range: ClosedRange<LocalDate> = DateWindow.accepted,
+            outOfRange: String? = nil
         ) -> JSONField<LocalDate> {
             switch field {
             case .absent: return .absent
@@ -75,7 +76,7 @@ struct ProfileBody: Decodable, Sendable {
             case .value(let text):
                 guard let date = LocalDate(iso: text) else { errors[member] = message; return .null }
                 guard range.contains(date) else {
-                    errors[member] = DateWindow.message(member: member, range: range)
+                    errors[member] = outOfRange ?? DateWindow.message(member: member, range: range)
                     return .null
                 }
                 return .value(date)
@@ -87,7 +88,8 @@ struct ProfileBody: Decodable, Sendable {
             return value
         }
 
-        let birth = date(dateOfBirth, member: "dateOfBirth", message: ProfileValidator.Message.tooOld).value
+        // A birth date outside the window is one nobody has: the profile's own words for it (001), as the page says.
+        let birth = date(dateOfBirth, member: "dateOfBirth", message: ProfileValidator.Message.tooOld, outOfRange: ProfileValidator.Message.tooOld).value
         let target = date(targetDate, member: "targetDate").merged(into: stored?.targetDate)
         // A plan from this century, starting at most a year from now (issue 21); a stored one is kept as it is.
         let planStart = date(planStartDate, member: "planStartDate", range: DateWindow.planStart(today: today)).value ?? stored?.planStartDate ?? today
