@@ -101,7 +101,8 @@ struct ChallengeAPI: Sendable {
     @Sendable func day(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         try await answer(request, context) {
             let date = try Self.date(context)
-            let (challenge, data, _) = try await service.day(date, userId: context.userId)
+            let (challenge, _) = try await service.day(date, userId: context.userId)
+            let data = try await service.data(challenge, userId: context.userId)
             let store = service.store
             let userId = context.userId
             func rows(_ date: LocalDate) async throws -> ChallengeJSON.DayRows {

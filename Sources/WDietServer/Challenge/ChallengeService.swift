@@ -97,15 +97,17 @@ struct ChallengeService: Sendable {
 
     // MARK: - A day
 
-    func day(_ date: LocalDate, userId: UUID) async throws -> (Challenge, ChallengeData, Context) {
+    /// The running challenge, when `date` is a day of it that may be logged. Reads nothing else: a day's save needs
+    /// neither the meals nor the weights that `data` reads.
+    func day(_ date: LocalDate, userId: UUID) async throws -> (Challenge, Context) {
         let context = try await context(userId: userId)
         let challenge = try await current(userId: userId).value
         do { try challenge.checkDay(date, today: context.today) } catch { throw InvalidInput(error.errors) }
-        return (challenge, try await data(challenge, userId: userId), context)
+        return (challenge, context)
     }
 
     func saveNutrition(_ body: ChallengeNutritionBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeNutritionLog> {
-        let (challenge, _, _) = try await day(date, userId: userId)
+        let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.nutrition(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeNutritionLog.self, userId: userId, id: id)
         var errors: [String: String] = [:]
@@ -124,7 +126,7 @@ struct ChallengeService: Sendable {
     }
 
     func saveWorkout(_ body: ChallengeWorkoutBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeWorkoutLog> {
-        let (challenge, data, _) = try await day(date, userId: userId)
+        let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.workout(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeWorkoutLog.self, userId: userId, id: id)
         var errors: [String: String] = [:]
@@ -134,7 +136,7 @@ struct ChallengeService: Sendable {
         log.minutes = Self.integer(body.minutes, member: "minutes", errors: &errors)
         log.notes = Self.notes(body.notes)
         if body.useTemplate.value == true {
-            let template = (data.settings ?? ChallengeSettings(challengeId: challenge.id, updatedAt: services.now())).template(type)
+            let template = try await settings(of: challenge, userId: userId).0.template(type)
             if body.minutes.isAbsent { log.minutes = template.minutes }
             if body.notes.isAbsent { log.notes = template.notes }
         }
@@ -144,7 +146,7 @@ struct ChallengeService: Sendable {
     }
 
     func saveHabits(_ body: ChallengeHabitsBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeHabitsLog> {
-        let (challenge, _, _) = try await day(date, userId: userId)
+        let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.habits(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeHabitsLog.self, userId: userId, id: id)
         let old = Self.live(existing)
@@ -226,7 +228,11 @@ struct ChallengeService: Sendable {
     // MARK: - Settings
 
     func settings(userId: UUID) async throws -> (ChallengeSettings, Int64?) {
-        let challenge = try await current(userId: userId).value
+        try await settings(of: try await current(userId: userId).value, userId: userId)
+    }
+
+    /// The challenge's settings, or the defaults while none were saved; with the row's version.
+    func settings(of challenge: Challenge, userId: UUID) async throws -> (ChallengeSettings, Int64?) {
         let row = try await store.row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: challenge.id))
         if let row, !row.isDeleted { return (row.value, row.version) }
         return (ChallengeSettings(challengeId: challenge.id, updatedAt: services.now()), row?.version)
