@@ -36,17 +36,7 @@ public struct PostgresLoginThrottleStore: LoginThrottleStore {
         // Sorted: two processes counting the same keys lock them in the same order, so they cannot deadlock.
         let sortedKeys = Self.distinct(keys).sorted()
         let counts = try await access.run { client in
-            let rows = try await client.query("""
-                INSERT INTO login_failures (throttle_key, failure_count, window_started_at)
-                SELECT key, 1, \(instant) FROM unnest(\(sortedKeys)::text[]) WITH ORDINALITY AS k (key, position)
-                ORDER BY position
-                ON CONFLICT (throttle_key) DO UPDATE SET
-                    failure_count = CASE WHEN login_failures.window_started_at > \(cutoff)
-                        THEN login_failures.failure_count + 1 ELSE 1 END,
-                    window_started_at = CASE WHEN login_failures.window_started_at > \(cutoff)
-                        THEN login_failures.window_started_at ELSE excluded.window_started_at END
-                RETURNING throttle_key, failure_count, window_started_at
-                """, logger: access.logger)
+            let rows = try await client.query(Self.countOneMore(keys: sortedKeys, at: instant, cutoff: cutoff), logger: access.logger)
             let counts = try await Self.counts(rows)
             // Ended windows count for nothing: forget them on the way, skipping rows another process holds.
             let longestCutoff = Self.cutoff(now: now, window: Self.longestWindow)
@@ -61,6 +51,22 @@ public struct PostgresLoginThrottleStore: LoginThrottleStore {
         return keys.compactMap { key in counts[key].flatMap { $0.windowStartedAt > cutoff.date ? $0 : nil } }
     }
 
+    /// One more failure for each key (in the order given, which is the order their rows are locked in), starting a
+    /// key's window over when it ended before `cutoff`; returns each key's count and window start.
+    static func countOneMore(keys: [String], at instant: PostgresInstant, cutoff: PostgresInstant) -> PostgresQuery {
+        """
+                INSERT INTO login_failures (throttle_key, failure_count, window_started_at)
+                SELECT key, 1, \(instant) FROM unnest(\(keys)::text[]) WITH ORDINALITY AS k (key, position)
+                ORDER BY position
+                ON CONFLICT (throttle_key) DO UPDATE SET
+                    failure_count = CASE WHEN login_failures.window_started_at > \(cutoff)
+                        THEN login_failures.failure_count + 1 ELSE 1 END,
+                    window_started_at = CASE WHEN login_failures.window_started_at > \(cutoff)
+                        THEN login_failures.window_started_at ELSE excluded.window_started_at END
+                RETURNING throttle_key, failure_count, window_started_at
+        """
+    }
+
     public func takeAttempt(_ limits: [LoginThrottleLimit], now: Date, window: TimeInterval) async throws -> LoginAttemptDecision {
         // Sorted: two processes taking the same keys lock them in the same order, so they cannot deadlock.
         let limits = Self.distinct(limits).sorted { $0.key < $1.key }
@@ -72,17 +78,7 @@ public struct PostgresLoginThrottleStore: LoginThrottleStore {
         return try await access.transaction { connection in
             // Counted first: the upsert locks each key's row until the commit, so attempts at the same keys from
             // any process take turns, and each reads the counts of all that committed before it.
-            let rows = try await connection.query("""
-                INSERT INTO login_failures (throttle_key, failure_count, window_started_at)
-                SELECT key, 1, \(instant) FROM unnest(\(keys)::text[]) WITH ORDINALITY AS k (key, position)
-                ORDER BY position
-                ON CONFLICT (throttle_key) DO UPDATE SET
-                    failure_count = CASE WHEN login_failures.window_started_at > \(cutoff)
-                        THEN login_failures.failure_count + 1 ELSE 1 END,
-                    window_started_at = CASE WHEN login_failures.window_started_at > \(cutoff)
-                        THEN login_failures.window_started_at ELSE excluded.window_started_at END
-                RETURNING throttle_key, failure_count, window_started_at
-                """, logger: access.logger)
+            let rows = try await connection.query(Self.countOneMore(keys: keys, at: instant, cutoff: cutoff), logger: access.logger)
             let counts = try await Self.counts(rows)
             let refused = keys.compactMap { key -> LoginFailureCount? in
                 guard let count = counts[key], let limit = limitOf[key], count.failures > limit else { return nil }
