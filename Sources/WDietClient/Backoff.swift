@@ -1,4 +1,5 @@
 import Foundation
+import WDietCore
 
 /// Capped exponential backoff with full jitter (the AWS architecture blog's "Full Jitter"): before retry n
 /// (0-based) wait a uniformly random time in [0, min(cap, base · 2ⁿ)]. Spreading the waits over the whole range
@@ -25,23 +26,6 @@ public struct Backoff: Hashable, Sendable {
         let jittered = Double.random(in: 0...ceiling(attempt: attempt), using: &random)
         guard let retryAfter, retryAfter > 0 else { return jittered }
         return max(retryAfter, jittered)
-    }
-}
-
-/// A seeded generator (SplitMix64), so that backoff in tests — and a replayed bug report — is reproducible.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

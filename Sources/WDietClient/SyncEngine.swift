@@ -1,5 +1,6 @@
 import Foundation
 import WDietStore
+import WDietCore
 
 /// Pushes the outbox and pulls the server's changes for one `ClientStore`, retrying what can be retried and never
 /// dropping a change: transport errors, 5xx and 429 wait (capped exponential backoff with full jitter, at least the

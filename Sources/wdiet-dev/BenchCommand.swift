@@ -115,7 +115,7 @@ struct BenchCommand: AsyncParsableCommand {
         _ = try sr28.replaceFoodCatalog(with: catalog)
         print(String(format: "SR28 imported in %.2f s (%d foods)", seconds(since: began), catalog.foods.count))
 
-        var generator = SplitMix64(seed: 28)
+        var generator = SeededRandom(seed: 28)
         let mix = QueryMix(catalog: catalog, count: queries, generator: &generator)
         print("Query mix: \(mix.description)")
         try measure(label: "SR28 (\(catalog.foods.count) foods)", database: sr28, queries: mix.queries)
@@ -303,7 +303,7 @@ private struct QueryMix {
     var queries: [String] = []
     var description: String
 
-    init(catalog: SR28Catalog, count: Int, generator: inout SplitMix64) {
+    init(catalog: SR28Catalog, count: Int, generator: inout SeededRandom) {
         // The words people search by are the heads of food names; weight them by how often they head one.
         var headWords: [String] = []
         var pairs: [(String, String)] = []
@@ -344,7 +344,7 @@ private struct QueryMix {
     }
 
     /// `word` with one edit away from its first letter.
-    static func misspelt(_ word: String, generator: inout SplitMix64) -> String {
+    static func misspelt(_ word: String, generator: inout SeededRandom) -> String {
         var letters = Array(word)
         let at = 1 + generator.next(below: letters.count - 2)
         switch generator.next(below: 4) {
@@ -360,7 +360,7 @@ private struct QueryMix {
 /// A large catalog made of SR28's own words, so that doclists and prefixes are as skewed as in real data:
 /// each food takes the head of a real food name and one to four segments from others.
 private enum SyntheticCatalog {
-    static func make(from catalog: SR28Catalog, count: Int, generator: inout SplitMix64) -> SR28Catalog {
+    static func make(from catalog: SR28Catalog, count: Int, generator: inout SeededRandom) -> SR28Catalog {
         let macros = [
             NutrientNumber.energyKcal, NutrientNumber.protein, NutrientNumber.carbohydrate, NutrientNumber.fat,
             NutrientNumber.fiber,

@@ -42,7 +42,7 @@ enum JournalBench {
         var result = Result()
         let userId = UUID()
         _ = try await users.createUser(id: userId, email: nil, displayName: "Journal bench")
-        var generator = SplitMix64(seed: 18)
+        var generator = SeededRandom(seed: 18)
         var entries: [JournalEntry] = []
         let firstDay = today.adding(days: -3_100)
         var day = firstDay

@@ -109,7 +109,7 @@ struct SeedCommand: AsyncParsableCommand {
     /// The user with this index: the same profile, meals and weights on either backend and in any order, since
     /// every value comes from the index's own generator; returns their API token.
     func seedUser(_ index: Int, stores: SeedStores, now: Date) async throws -> String {
-        var random = SplitMix64(seed: UInt64(index) &+ 0x5EED)
+        var random = SeededRandom(seed: UInt64(index) &+ 0x5EED)
         let zone = TimeZone(identifier: Self.zones[index % Self.zones.count]) ?? .gmt
         let today = LocalDate(now, in: zone)
         let start = today.adding(days: -(days - 1))

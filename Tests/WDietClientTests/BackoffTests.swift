@@ -3,6 +3,7 @@ import Testing
 import WDietClient
 import WDietStore
 import WDietTestSupport
+import WDietCore
 
 @Suite struct BackoffTests {
     @Test func theCeilingDoublesFromTheBaseUntilTheCap() {

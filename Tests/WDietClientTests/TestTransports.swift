@@ -3,6 +3,7 @@ import WDietClient
 import WDietSQLite
 import WDietStore
 import WDietTestSupport
+import WDietCore
 
 /// The server's store behind the `SyncTransport` protocol, without HTTP: the outbox unit tests get the real
 /// server rules (`SQLiteSyncStore`) in milliseconds. Refusals become the statuses docs/sync.md gives them.
