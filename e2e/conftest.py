@@ -1,4 +1,5 @@
 """Browser journeys against a real `wdiet serve`, in Debian's Chromium through Playwright (no downloaded browsers)."""
+import contextlib
 import os
 import pathlib
 import socket
@@ -21,20 +22,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
-    """A fresh server on a fresh database, with the SR28 catalog imported on its first start."""
+@contextlib.contextmanager
+def running_server(*extra_args, port=None, startup_seconds=300, prefix="wdiet-e2e-"):
+    """`wdiet serve` on a fresh SQLite file in a new folder, with `extra_args`; yields its base URL once /health
+    answers, and checks at the end that it stops gracefully on SIGTERM."""
     binary = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
-    port = _free_port()
-    folder = tempfile.mkdtemp(prefix="wdiet-e2e-")
+    port = port or _free_port()
+    folder = tempfile.mkdtemp(prefix=prefix)
     log = open(os.path.join(folder, "server.log"), "w")
     process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "e2e.sqlite")],
+        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "e2e.sqlite"), *extra_args],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    # The first start imports SR28, which a debug build on a busy machine takes minutes over.
-    deadline = time.time() + 300
+    deadline = time.time() + startup_seconds
     while True:
         try:
             with urllib.request.urlopen(base + "/health", timeout=1) as response:
@@ -49,6 +50,14 @@ def server():
     yield base
     process.terminate()
     assert process.wait(timeout=30) == 0, "wdiet serve did not stop gracefully on SIGTERM"
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A fresh server on a fresh database, with the SR28 catalog imported on its first start (which a debug build on
+    a busy machine takes minutes over)."""
+    with running_server() as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -1,19 +1,15 @@
 """Forgot password? (issue 21 item 11): the reset journey in the browser, with the link read from a small SMTP sink on
 loopback that the server sends to. Its own server (SMTP settings, no food catalog needed)."""
-import os
 import re
 import socket
-import subprocess
-import tempfile
 import threading
 import time
-import urllib.request
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import ROOT, VIEWPORT, _free_port, screenshot
+from conftest import VIEWPORT, _free_port, running_server, screenshot
 
 
 class SMTPSink:
@@ -64,32 +60,14 @@ class SMTPSink:
 @pytest.fixture(scope="module")
 def mail_server():
     sink = SMTPSink()
-    binary = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
     port = _free_port()
-    folder = tempfile.mkdtemp(prefix="wdiet-e2e-reset-")
     base = f"http://127.0.0.1:{port}"
-    log = open(os.path.join(folder, "server.log"), "w")
-    process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "reset.sqlite"),
-         "--from", os.path.join(folder, "no-sr28"), "--smtp-host", "127.0.0.1", "--smtp-port", str(sink.port),
-         "--smtp-from", "no-reply@diet.example.org", "--public-url", base],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )
-    deadline = time.time() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/health", timeout=1) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            pass
-        if process.poll() is not None or time.time() > deadline:
-            process.kill()
-            raise RuntimeError("wdiet serve did not start; see " + log.name)
-        time.sleep(0.25)
-    yield base, sink
-    process.terminate()
-    assert process.wait(timeout=30) == 0
+    # No food catalog (a folder that does not exist): the journey needs none, and the start is quick.
+    with running_server("--from", "/nonexistent-sr28", "--smtp-host", "127.0.0.1", "--smtp-port", str(sink.port),
+                        "--smtp-from", "no-reply@diet.example.org", "--public-url", base,
+                        port=port, startup_seconds=120, prefix="wdiet-e2e-reset-") as started:
+        assert started == base
+        yield base, sink
 
 
 def test_forgot_password_journey(browser, mail_server):
