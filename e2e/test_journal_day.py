@@ -184,13 +184,18 @@ def test_a_day_of_the_journal(server, jpage):
     open_card(page, "Masala dosa").get_by_role("link", name="Edit").click()
     expect(page.get_by_role("heading", name="Edit entry")).to_be_visible()
     page.get_by_label("What did you eat?").fill("Masala dosa, extra crisp")
-    page.get_by_label("Time").fill("07:45")
+    # The other two entries carry the time they were made; an edited time on the far side of them
+    # must move the card to that end of the day (after 08:00, 07:45 is earlier; before, 23:30 is later).
+    early_in_the_day = page.evaluate("new Date().getHours()") < 8
+    new_time, shown_time = ("23:30", "11:30 PM") if early_in_the_day else ("07:45", "7:45 AM")
+    page.get_by_label("Time").fill(new_time)
     page.get_by_role("button", name="Save").click()
     page.wait_for_url(f"{server}/journal**")
     edited = card(page, "Masala dosa, extra crisp")
     expect(edited.locator(".jcard__edited")).to_have_text("· edited")
-    expect(edited.locator(".jcard__time")).to_have_text("7:45 AM")
-    expect(page.locator(".jcard").first).to_contain_text("Masala dosa, extra crisp")  # 07:45 sorts first
+    expect(edited.locator(".jcard__time")).to_have_text(shown_time)
+    end_of_day = page.locator(".jcard").last if early_in_the_day else page.locator(".jcard").first
+    expect(end_of_day).to_contain_text("Masala dosa, extra crisp")
 
     # ---- A card's category, changed from its band without a reload ----
     edited.locator("select.jcard__category").select_option("snack")
