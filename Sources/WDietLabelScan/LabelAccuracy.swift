@@ -23,6 +23,9 @@ public struct LabelAccuracy {
     public struct PhotoResult: Sendable {
         public var file: String
         public var seconds: Double
+        /// CPU seconds of the scan (this process and the vips tools it ran): what the scan costs on an idle core,
+        /// whatever else the machine is doing.
+        public var cpuSeconds: Double = 0
         public var outcomes: [(field: String, basis: String, outcome: Outcome, truth: String, read: String, inOCR: Bool)]
         public var spurious: [String]
         public var panelFound: Bool
@@ -58,6 +61,7 @@ public struct LabelAccuracy {
             var failedStage: String?
             var errorText: String?
             var stages: LabelScanTimings?
+            var cpu = 0.0
             if let wordsFolder {
                 let data = try Data(contentsOf: wordsFolder.appendingPathComponent(file + ".words.json"))
                 words = try JSONDecoder().decode([RecognizedWord].self, from: data)
@@ -67,6 +71,7 @@ public struct LabelAccuracy {
             } else {
                 let data = try Data(contentsOf: folder.appendingPathComponent(file))
                 let start = DispatchTime.now()
+                let cpuStart = Self.cpuSeconds()
                 do {
                     let result = try scanner.readNow(image: data, crop: nil)
                     reading = result.reading
@@ -78,6 +83,7 @@ public struct LabelAccuracy {
                     failedStage = "preprocess"
                 }
                 seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                cpu = Self.cpuSeconds() - cpuStart
                 if let saveWords {
                     try FileManager.default.createDirectory(at: saveWords, withIntermediateDirectories: true)
                     let encoder = JSONEncoder()
@@ -87,10 +93,26 @@ public struct LabelAccuracy {
             }
             var result = Self.score(file: file, image: image, reading: reading, words: words, seconds: seconds, failedStage: failedStage, error: errorText)
             result.stages = stages
+            result.cpuSeconds = cpu
             progress(Self.line(result))
             results.append(result)
         }
         return results
+    }
+
+    /// User and system CPU time of this process and its finished children (the vips tools), in seconds.
+    static func cpuSeconds() -> Double {
+        func total(_ who: Int32) -> Double {
+            var usage = rusage()
+            guard getrusage(who, &usage) == 0 else { return 0 }
+            return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        #if canImport(Glibc)
+        return total(RUSAGE_SELF.rawValue) + total(RUSAGE_CHILDREN.rawValue)
+        #else
+        return total(RUSAGE_SELF) + total(RUSAGE_CHILDREN)
+        #endif
     }
 
     static func truthBasis(_ basis: LabelBasis) -> String {
@@ -158,7 +180,7 @@ public struct LabelAccuracy {
         let correct = result.outcomes.count { $0.outcome == .correct }
         let wrong = result.outcomes.filter { $0.outcome == .wrong }
         let empty = result.outcomes.filter { $0.outcome == .empty }
-        var text = "\(result.file.padding(toLength: 38, withPad: " ", startingAt: 0)) " + String(format: "%5.2f s  correct %2d  wrong %d  empty %2d", result.seconds, correct, wrong.count, empty.count)
+        var text = "\(result.file.padding(toLength: 38, withPad: " ", startingAt: 0)) " + String(format: "%5.2f s (CPU %4.2f s)  correct %2d  wrong %d  empty %2d", result.seconds, result.cpuSeconds, correct, wrong.count, empty.count)
         if let stages = result.stages {
             text += String(format: "  (vips %.2f, pass 1 %.2f, pass 2 %.2f)", stages.preprocess, stages.panel, stages.ocr)
         }
@@ -196,6 +218,11 @@ public struct LabelAccuracy {
         if !times.isEmpty {
             func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int((Double(times.count) * p).rounded(.up)) - 1)] }
             lines.append(String(format: "time per photo: P50 %.2f s, P95 %.2f s, max %.2f s (%d photos)", percentile(0.5), percentile(0.95), times.last!, times.count))
+        }
+        let cpu = results.map(\.cpuSeconds).sorted()
+        if let slowest = cpu.last, slowest > 0 {
+            func percentile(_ p: Double) -> Double { cpu[min(cpu.count - 1, Int((Double(cpu.count) * p).rounded(.up)) - 1)] }
+            lines.append(String(format: "CPU per photo (the time on an idle core): P50 %.2f s, P95 %.2f s, max %.2f s", percentile(0.5), percentile(0.95), slowest))
         }
         lines.append("")
         lines.append("| photo | correct | wrong | empty | missed: not in OCR / in OCR | stage that failed |")

@@ -61,4 +61,41 @@ struct LabelScannerTests {
         #expect(reading.confidence < LabelConfidence.threshold)
         #expect(reading.columns.allSatisfy { $0.values.values.allSatisfy { !$0.isConfident } })
     }
+
+    @Test("the short grey path (no crop) gives the very pixels of the long one (a crop of the whole photo), upright")
+    func shortGrayPath() throws {
+        let vips = VipsTools(timeLimit: .seconds(20), maxPixels: 100_000_000)
+        var photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("jofuelo-ex2.jpg"))  // 384×512, sRGB
+        let short = try vips.grayscale(photo, crop: nil)
+        let long = try vips.grayscale(photo, crop: LabelCrop(x: 0, y: 0, width: 384, height: 512))
+        #expect((short.width, short.height) == (384, 512))
+        #expect(short.pixels == long.pixels)
+        // Turned a quarter by its EXIF tag (exiftool, installed with the media tools): both paths turn it upright.
+        let exiftool = vips.searchPath.map { ($0 as NSString).appendingPathComponent("exiftool") }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let exiftool {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-rotated-\(UUID().uuidString).jpg")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try photo.write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: exiftool)
+            process.arguments = ["-q", "-overwrite_original", "-Orientation=6", "-n", file.path]
+            try process.run()
+            process.waitUntilExit()
+            photo = try Data(contentsOf: file)
+            let turned = try vips.grayscale(photo, crop: nil)
+            #expect((turned.width, turned.height) == (512, 384))
+            #expect(turned.pixels == (try vips.grayscale(photo, crop: LabelCrop(x: 0, y: 0, width: 512, height: 384))).pixels)
+            #expect(turned.pixels != short.pixels)
+        }
+    }
+
+    @Test("only 8-bit sRGB or grey photos without alpha take the short grey path")
+    func shortPathHeaders() {
+        #expect(VipsTools.isEightBitRGBOrGray(header: "photo: 1200x1600 uchar, 3 bands, srgb, jpegload"))
+        #expect(VipsTools.isEightBitRGBOrGray(header: "photo: 384x512 uchar, 1 band, b-w, jpegload"))
+        #expect(!VipsTools.isEightBitRGBOrGray(header: "photo: 10x10 uchar, 4 bands, srgb, pngload"))
+        #expect(!VipsTools.isEightBitRGBOrGray(header: "photo: 10x10 ushort, 3 bands, rgb16, pngload"))
+        #expect(!VipsTools.isEightBitRGBOrGray(header: "photo: 800x600 uchar, 4 bands, cmyk, jpegload"))
+        #expect(!VipsTools.isEightBitRGBOrGray(header: "not a header"))
+    }
 }
