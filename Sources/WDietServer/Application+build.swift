@@ -168,6 +168,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     LearnPages(services: services).register(on: signedIn)
     ProfilePages(services: services).register(on: signedIn)
     JournalPages(services: services).register(on: signedIn)
+    ChallengePages(services: services, accounts: accounts).register(on: signedIn)
     return router
 }
 

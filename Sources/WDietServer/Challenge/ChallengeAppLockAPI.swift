@@ -14,7 +14,9 @@ struct ChallengeAppLockAPI: Sendable {
 
     static let maxWrongPins = 5
 
-    var store: any ChallengeAppLockStore {
+    var store: any ChallengeAppLockStore { Self.store(services) }
+
+    static func store(_ services: AppServices) -> any ChallengeAppLockStore {
         if let postgres = services.postgres { return PostgresChallengeAppLockStore(client: postgres.client) }
         return SQLiteChallengeAppLockStore(database: services.database!)
     }
