@@ -56,7 +56,7 @@ class Server:
         self.folder = tempfile.mkdtemp(prefix="wdiet-pg-")
         self.process = None
 
-    def start(self, timeout: float = 180) -> "Server":
+    def start(self, timeout: float = 300) -> "Server":
         log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
             [BINARY, "serve", "--port", str(self.port), "--database", self.database_url, "--log-level", "warning", *self.extra_args],
@@ -71,8 +71,13 @@ class Server:
             except OSError:
                 pass
             if self.process.poll() is not None or time.time() > deadline:
+                exited = self.process.poll()
                 self.process.kill()
-                raise RuntimeError("wdiet serve did not start; see " + log.name)
+                log.flush()
+                with open(log.name, errors="replace") as written:
+                    tail = written.read()[-2000:]
+                why = f"exited with {exited}" if exited is not None else f"no /health answer in {timeout:.0f} s"
+                raise RuntimeError(f"wdiet serve did not start ({why}); its log ends:\n{tail}")
             time.sleep(0.25)
 
     def stop(self) -> None:

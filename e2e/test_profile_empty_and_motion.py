@@ -281,8 +281,8 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     expect(leaving).to_have_count(1)
     running = animations(page)
     assert "profile-sheet-down" in running and "profile-backdrop-out" in running and "profile-fade-out" in running, running
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     assert leaving.get_attribute("aria-hidden") == "true" and leaving.locator("[id]").count() == 0
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(leaving).to_have_count(0)
     expect(page.locator(".profile__backdrop--leaving")).to_have_count(0)
     # Escape leaves the same way. (Cancel put the previous weight back.)
