@@ -115,8 +115,8 @@ def api(page, server, method: str, path: str, body=None):
 def start_guest(page, server) -> None:
     """'Continue without an account' on the account step: the browser now holds a web session."""
     page.goto(server + "/onboarding")
-    page.get_by_role("button", name="Continue without an account").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Continue without an account").click()
 
 
 def new_user_with_profile(page, server, **overrides) -> dict:

@@ -305,8 +305,8 @@ def test_journal_pages_pass_axe(server, browser, locale):
     context = browser.new_context(locale=locale, viewport=NARROW, bypass_csp=True)
     page = context.new_page()
     page.goto(server + "/onboarding")
-    page.locator("form[action='/onboarding/guest'] button, button[name='guest']").first.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("form[action='/onboarding/guest'] button, button[name='guest']").first.click()
     status, body = api(page, server, "PUT", "/api/v1/profile", DEFAULT_PROFILE)
     assert status in (200, 201), body
     failures = []

@@ -45,8 +45,8 @@ def create_account(page, server, email, password):
     page.goto(server + "/onboarding")
     page.get_by_label("Email").fill(email)
     page.locator("#password").fill(password)
-    page.get_by_role("button", name="Create Account").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create Account").click()
 
 
 def test_account_step_refuses_a_common_password(server, page):
@@ -75,12 +75,12 @@ def test_login_is_throttled_with_the_wait_on_the_page(server, page):
     for _ in range(5):
         page.get_by_label("Email").fill(email)
         page.get_by_label("Password").fill("not the password")
-        page.get_by_role("button", name="Sign In").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Sign In").click()
         assert page.get_by_text("Email or password is incorrect").is_visible()
     page.get_by_label("Password").fill("not the password")
-    page.get_by_role("button", name="Sign In").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign In").click()
     message = page.locator("#login-error").inner_text()
     assert message.startswith("Too many sign-in attempts. For your security, please wait before trying again. Try again in: ")
     assert message.endswith("s") and "m " in message

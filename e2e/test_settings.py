@@ -76,8 +76,8 @@ def test_a_change_made_elsewhere_is_not_overwritten(server, page):
     dialog.wait_for(state="visible")
     assert "changed on another device" in dialog.inner_text()
     assert api(page, server, "GET", "/api/v1/profile")[1]["eatingWindowStart"] == "09:00"
-    dialog.get_by_role("button", name="Reload").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        dialog.get_by_role("button", name="Reload").click()
     assert page.locator("#eating-window-start").input_value() == "09:00"
     # The 409 is the one failure, and it was handled.
     assert_clean_console(page, failures, expected_failures=["/api/v1/profile"])
@@ -99,9 +99,9 @@ def test_guest_adds_email_and_password_then_logs_out_and_in(server, page):
 
     page.get_by_label("Email").fill("settings-user@example.com")
     page.get_by_label("Password").fill("correct horse battery")
-    page.get_by_role("button", name="Add email and password").click()
-    page.wait_for_url("**/settings*")
-    page.wait_for_load_state()
+    # The page is already at /settings: wait for the form's own navigation, not for a URL it has before the click.
+    with page.expect_navigation(url="**/settings*"):
+        page.get_by_role("button", name="Add email and password").click()
     assert page.get_by_text("Account created. Your progress is saved.").is_visible()
     assert page.locator("#account-email").inner_text() == "settings-user@example.com"
     screenshot(page, "08-settings-account")

@@ -76,8 +76,8 @@ def test_delete_account_with_password_ends_every_session(server, page):
 
     page.get_by_role("button", name="Delete Account").click()
     dialog.get_by_label("Enter your password to confirm").fill("not my password")
-    dialog.get_by_role("button", name="Delete My Account").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        dialog.get_by_role("button", name="Delete My Account").click()
     dialog.wait_for(state="visible")
     assert page.locator("#delete-password-error").inner_text() == "Your password is incorrect"
     screenshot(page, "42-settings-delete-wrong-password")
