@@ -1,7 +1,8 @@
 """Log Meal → Scan Label (issue 19) at 390×844: a dev photo from the library, the frame dragged to the photo's
 corners, the label read by the real server (vips + Tesseract + the parser), the review form (one field corrected, two
-servings), saved with source labelScan and the label_scanned event; a file that is no photo and a photo without a
-panel each say so and offer "Try manual entry"; axe-core on every step, light and dark, at 320 px and 200 % text.
+servings), saved with source labelScan and the label_scanned event; leaving a changed review asks "Discard meal?"; a
+German label in a German browser (decimal commas, per 100 g, grams eaten); a file that is no photo and a photo without
+a panel each say so and offer "Try manual entry"; axe-core on every step, light and dark, at 320 px and 200 % text.
 
 The photo is read from ../shared/datasets/nutrition-labels/dev (never copied): the FDA's sample label (a US
 Government work, public domain), 1 cup (228 g): 250 kcal, fat 12 g, carbohydrate 31 g, protein 5 g."""
@@ -14,6 +15,20 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import NARROW, VIEWPORT, api, new_user_with_profile, screenshot
+
+# A German label drawn for the test (the dev set has none): per 100 g, kJ and kcal on one row, decimal commas, Eiweiß.
+GERMAN_LABEL = """<!doctype html><html lang="de"><body style="margin:0;background:#f4efe6;font-family:'DejaVu Sans',sans-serif">
+<table style="white-space:nowrap;margin:24px;border-collapse:collapse;background:#fff;color:#111;font-size:22px" cellpadding="8">
+<tr><th style="text-align:left;border-bottom:2px solid #111">Nährwerte</th><th style="text-align:right;border-bottom:2px solid #111">pro 100 g</th></tr>
+<tr><td>Brennwert</td><td style="text-align:right">1569 kJ / 375 kcal</td></tr>
+<tr><td>Fett</td><td style="text-align:right">12 g</td></tr>
+<tr><td>davon gesättigte Fettsäuren</td><td style="text-align:right">3,1 g</td></tr>
+<tr><td>Kohlenhydrate</td><td style="text-align:right">58 g</td></tr>
+<tr><td>davon Zucker</td><td style="text-align:right">21 g</td></tr>
+<tr><td>Ballaststoffe</td><td style="text-align:right">4,2 g</td></tr>
+<tr><td>Eiweiß</td><td style="text-align:right">7,5 g</td></tr>
+<tr><td>Salz</td><td style="text-align:right">0,40 g</td></tr>
+</table></body></html>"""
 
 DEV = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "nutrition-labels" / "dev"
 PHOTO = DEV / "fda-mindee-default_sample.jpg"
@@ -108,6 +123,97 @@ def test_scan_review_correct_and_save(server, page):
     assert len(scanned) == 1 and scanned[0]["properties"]["outcome"] == "saved", sent
     assert scanned[0]["properties"]["fields_corrected"] != "0"
     assert page.console_errors == []
+
+
+def read_photo(page, photo):
+    """Chooses `photo` and reads it with the untouched frame; returns once the review is shown."""
+    page.set_input_files("#scan-library", str(photo))
+    expect(page.locator("#scan-crop")).to_be_visible()
+    with page.expect_response("**/api/v1/labels/read*", timeout=120000) as read:
+        page.locator("#scan-read").click()
+    assert read.value.status == 200, read.value.text()
+    expect(page.locator("#scan-review")).to_be_visible()
+
+
+def test_leaving_a_changed_review_asks_first(server, page):
+    new_user_with_profile(page, server)
+    open_scanner(page, server)
+    read_photo(page, PHOTO)
+    dialog = page.get_by_role("dialog", name="Discard meal?")
+    # Unchanged, the review is left without a question: another photo goes straight back to the start.
+    page.locator("#scan-review").get_by_role("button", name="Choose another photo").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#scan-pick")).to_be_visible()
+
+    read_photo(page, PHOTO)
+    page.locator("#scan-fat").fill("13")
+    # Another photo would throw the changed review away: asked first; Keep Editing keeps it as it was.
+    page.locator("#scan-review").get_by_role("button", name="Choose another photo").click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep Editing").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#scan-review")).to_be_visible()
+    expect(page.locator("#scan-fat")).to_have_value("13")
+    # A link out of the page asks too; Keep Editing stays.
+    page.get_by_role("link", name="Back to dashboard").click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep Editing").click()
+    assert page.url == server + "/meals/new"
+    # The back button asks; Discard leaves (back to the page before), and nothing was saved.
+    page.go_back()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Discard").click()
+    page.wait_for_url(lambda url: "/meals/new" not in url)
+    status, day = api(page, server, "GET", "/api/v1/meals")
+    assert status == 200 and day["meals"] == []
+    assert page.console_errors == []
+
+
+def test_german_label_in_a_german_browser(server, german, tmp_path):
+    # The label as a photo (JPEG), drawn by the browser.
+    drawing = german.context.new_page()
+    drawing.set_viewport_size({"width": 560, "height": 520})
+    drawing.set_content(GERMAN_LABEL)
+    photo = tmp_path / "etikett.jpg"
+    drawing.locator("table").screenshot(path=str(photo), type="jpeg", quality=85)
+    drawing.close()
+
+    german.goto(server + "/meals/new")
+    german.get_by_role("button", name="Etikett scannen").click()
+    expect(german.locator("#scan-panel")).to_be_visible()
+    read_photo(german, photo)
+    expect(german.locator("#scan-review-title")).to_have_text("Prüf die gelesenen Werte")
+    # A single per-100-g column: the amount is in grams, 100 to start with.
+    expect(german.locator("#scan-values-title")).to_have_text("Werte pro 100 g")
+    expect(german.get_by_label("Gegessene Menge (g)")).to_have_value("100")
+    # Whatever was filled in was read right, with the German decimal comma; what was not is marked and filled in.
+    expected = {"calories": "375", "protein": "7,5", "carbs": "58", "fat": "12", "fiber": "4,2"}
+    filled = 0
+    for name, value in expected.items():
+        field = german.locator(f"#scan-{name}")
+        if field.input_value():
+            assert field.input_value() == value, (name, field.input_value())
+            filled += 1
+        else:
+            expect(german.locator(f"#scan-{name}-note")).to_have_text("Etikett prüfen")
+            field.fill(value)
+    # A clean printed table: at least calories and three of the four others are read with confidence.
+    assert filled >= 4, filled
+    expect(german.locator("#scan-total")).to_have_text("Diese Mahlzeit: 375 kcal")
+    # 200 g eaten, typed with a comma: the totals follow.
+    german.get_by_label("Gegessene Menge (g)").fill("200,0")
+    expect(german.locator("#scan-total")).to_have_text("Diese Mahlzeit: 750 kcal")
+    expect(german.locator("#scan-total-macros")).to_have_text("E 15 g · KH 116 g · F 24 g")
+    screenshot(german, "de-label-scan-review")
+    german.locator("#scan-name").fill("Müsliriegel")
+    german.get_by_role("button", name="Speichern").click()
+    german.wait_for_url("**/meals/today?saved=*")
+    status, day = api(german, server, "GET", "/api/v1/meals")
+    assert status == 200
+    meal = next(m for m in day["meals"] if m["name"] == "Müsliriegel")
+    assert meal["source"] == "labelScan"
+    assert (meal["calories"], meal["protein"], meal["carbs"], meal["fat"], meal["fiber"]) == (750, 15, 116, 24, 8.4)
+    assert german.console_errors == []
 
 
 def test_not_a_photo_and_no_panel_offer_manual_entry(server, page, tmp_path):

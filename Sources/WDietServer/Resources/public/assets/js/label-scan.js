@@ -49,7 +49,7 @@
     const DISPLAY_MAX = 1200;      // the preview canvas's largest side in pixels
 
     let file = null, bitmap = null, crop = null, cropMoved = false;
-    let reading = null, basis = null, initialValues = {}, busy = false;
+    let reading = null, basis = null, initialValues = {}, initialAmount = "", busy = false, saved = false;
 
     // ---- Numbers as the manual form reads and writes them ----
     const tenth = (value) => Math.round(value * 10) / 10;
@@ -93,7 +93,21 @@
       review.hidden = step !== "review";
     }
 
+    /** The review is on screen and the person changed something in it (a value, the name, the amount). */
+    function reviewChanged() {
+      if (!reading || review.hidden || saved) return false;
+      return FIELDS.some((name) => $(`scan-${name}`).value !== initialValues[name])
+        || $("scan-name").value.trim() !== "" || amountInput.value !== initialAmount;
+    }
+    window.WDietLabelScan = { reviewChanged };
+    const guard = () => (window.WDietMealGuard && window.WDietMealGuard.current ? window.WDietMealGuard.current() : null);
+
     function startOver() {
+      // Another photo throws the review away: ask first when the person changed it.
+      if (reviewChanged() && guard()) { guard().ask(reset); return; }
+      reset();
+    }
+    function reset() {
       file = null; bitmap = null; crop = null; reading = null; cropMoved = false;
       $("scan-camera").value = ""; $("scan-library").value = "";
       problem.hidden = true;
@@ -259,6 +273,7 @@
       });
       $("scan-basis").hidden = reading.columns.length < 2;
       $("scan-low").hidden = !reading.needsManualEntry;
+      saved = false;
       show("review");
       chooseBasis(reading.suggestedBasis || reading.columns[0].basis);
       $("scan-review-title").focus();
@@ -302,6 +317,7 @@
       // Per 100 g, a printed serving is the likelier amount than 100 g.
       const serving = reading.columns.find((c) => c.basis === "perServing");
       amountInput.value = perServing ? "1" : plain(serving && serving.servingGrams ? serving.servingGrams : 100);
+      initialAmount = amountInput.value;
       showAmountError(null);
       updateTotal();
     }
@@ -412,6 +428,8 @@
         return;
       }
       const corrected = FIELDS.filter((name) => $(`scan-${name}`).value !== initialValues[name]).length;
+      saved = true;
+      if (guard()) guard().allowLeave();
       if (WDiet.analytics) {
         WDiet.analytics.track("label_scanned", {
           outcome: "saved", basis, confidence: String(reading.confidence),

@@ -54,7 +54,11 @@
   // Issue 17's quick logging (slot, recents, favourites, saved meals, the basket): quick-log.js.
   const quick = window.WDietQuickLog;
   const basketCount = () => (quick ? quick.basketCount() : 0);
-  const guard = window.WDietMealGuard.install(() => chosenFood !== null || manualIsFilled() || basketCount() > 0, manualIsFilled);
+  // Scan Label's review with values the person changed (label-scan.js) counts as a filled form too.
+  const scanChanged = () => Boolean(window.WDietLabelScan && window.WDietLabelScan.reviewChanged());
+  const guard = window.WDietMealGuard.install(
+    () => chosenFood !== null || manualIsFilled() || basketCount() > 0 || scanChanged(),
+    () => manualIsFilled() || scanChanged());
 
   // ---- Search or manual entry ----
   function showMode(manual) {

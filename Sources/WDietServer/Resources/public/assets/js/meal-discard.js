@@ -66,8 +66,16 @@ window.WDietMealGuard = (function () {
       event.returnValue = "";
     });
 
-    return { allowLeave() { leaving = true; } };
+    const guard = {
+      allowLeave() { leaving = true; },
+      /** Asks "Discard meal?" before a step inside the page that throws away what was entered; `proceed` on Discard. */
+      ask(proceed) { ask(() => { leaving = false; proceed(); }); },
+    };
+    current = guard;
+    return guard;
   }
 
-  return { install };
+  // The page's guard (one per page), for scripts that add to the meal form (Scan Label's review).
+  let current = null;
+  return { install, current: () => current };
 })();
