@@ -86,6 +86,8 @@ public final class LabelScanner: Sendable {
         public var textHeight = 30.0
         /// The second pass reads at most this many pixels (a bound on its time).
         public var maxPanelPixels = 3_000_000
+        /// Combine the two passes' readings (`LabelReading.merged(with:)`) rather than keep only the better one.
+        public var mergePasses = ProcessInfo.processInfo.environment["WDIET_LABEL_MERGE"] != "0"
 
         public init() {}
     }
@@ -157,9 +159,12 @@ public final class LabelScanner: Sendable {
                 let parseStart = DispatchTime.now()
                 let reading = parser.read(panelWords)
                 timings.parse = seconds(since: parseStart)
+                // The better reading, with the other's evidence (the same number read from other pixels).
                 if Self.score(reading) >= Self.score(best) {
-                    best = reading
+                    best = configuration.mergePasses ? reading.merged(with: best) : reading
                     bestWords = panelWords
+                } else if configuration.mergePasses {
+                    best = best.merged(with: reading)
                 }
             }
             timings.total = seconds(since: started)

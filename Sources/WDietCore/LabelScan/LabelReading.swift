@@ -150,3 +150,48 @@ public struct LabelReading: Sendable, Hashable, Codable {
         return LabelMacros(kcal: kcal, protein: value(.protein), carbs: value(.carbohydrate), fat: value(.fat), fiber: value(.fiber))
     }
 }
+
+extension LabelReading {
+    /// This reading with the evidence of a second, independent one of the same label (another OCR pass: another
+    /// scale, another crop): per column of the same basis, a field both read as the same number, each nearly sure
+    /// (≥ `agreementFloor`), is confident — two reads of different pixels rarely make the same mistake; a field both
+    /// read with confidence but as different numbers is a misreading in one of them and falls below the bar; a field
+    /// only the other read, with confidence, is taken. Columns only the other reading has are not taken (a basis
+    /// this reading did not see is a guess). The overall confidence is computed again as the parser does.
+    public func merged(with other: LabelReading) -> LabelReading {
+        guard panelFound, other.panelFound else { return panelFound ? self : other }
+        var columns = self.columns
+        for index in columns.indices {
+            guard let second = other.column(columns[index].basis) else { continue }
+            for nutrient in LabelNutrient.allCases {
+                let mine = columns[index].values[nutrient], theirs = second.values[nutrient]
+                switch (mine, theirs) {
+                case let (mine?, theirs?):
+                    if abs(mine.value - theirs.value) < 1e-9, mine.lessThan == theirs.lessThan {
+                        if min(mine.confidence, theirs.confidence) >= Self.agreementFloor {
+                            columns[index].values[nutrient]!.confidence = max(mine.confidence, theirs.confidence, Self.agreed)
+                        }
+                    } else if mine.isConfident, theirs.isConfident {
+                        columns[index].values[nutrient]!.confidence = Self.disagreed
+                    }
+                case let (nil, theirs?) where theirs.isConfident:
+                    columns[index].values[nutrient] = theirs
+                default:
+                    break
+                }
+            }
+        }
+        let core: [[LabelNutrient]] = [[.energyKcal, .energyKJ], [.fat], [.carbohydrate], [.protein]]
+        let best = columns.map { column in
+            Double(core.filter { group in group.contains { column.values[$0]?.isConfident == true } }.count) / Double(core.count)
+        }.max() ?? 0
+        return LabelReading(columns: columns, panelFound: true, confidence: best)
+    }
+
+    /// Both reads at least this sure of the same number: confident together.
+    static let agreementFloor = 0.7
+    /// What two agreeing reads give (just above the bar; a later check may still take it below).
+    static let agreed = LabelConfidence.threshold + 0.02
+    /// Two confident reads that disagree: below the bar, left empty.
+    static let disagreed = LabelConfidence.threshold - 0.1
+}
