@@ -52,7 +52,7 @@ import WDietTestSupport
             let tablet = try Device("tablet", server: server, account: account, log: log)
             defer { phone.remove(); tablet.remove() }
 
-            let photo = UUID()
+            let photo = try await server.uploadedMedia(userId: account.userId, count: 1)[0]
             let lunch = JournalEntry(
                 date: today, time: JournalTime("13:00")!, inputType: .photo, rawInput: "", processedDescription: "Chicken biryani",
                 category: .lunch, mediaIds: [photo], createdAt: now)

@@ -33,7 +33,9 @@ import WDietTestSupport
             for weight in weights { try seed.store.saveWeight(weight) }
             let rows = (0..<5).map { _ in UUID() }
             for row in rows { try seed.store.saveRow(collection: "diary", id: row, data: .object(["mood": .number(3)])) }
-            let journal = (0..<5).map { Self.journalEntry(id: UUID(), tag: "seed \($0)", media: [UUID()]) }
+            // The photos and recordings they name are uploaded first, as a client does (the push refuses others).
+            let media = try await server.uploadedMedia(userId: account.userId, count: 12)
+            let journal = (0..<5).map { Self.journalEntry(id: UUID(), tag: "seed \($0)", media: [media[$0]]) }
             for entry in journal { try seed.store.saveJournalEntry(entry, today: Self.journalToday) }
             let favourites = (0..<4).map { Favourite(name: "Favourite \($0)", kcal: Double(100 + $0), createdAt: Fixtures.utc("2026-03-01T08:00:00Z")) }
             for favourite in favourites { try seed.store.saveFavourite(favourite) }
@@ -49,7 +51,7 @@ import WDietTestSupport
                     group.addTask {
                         try await Self.randomLife(
                             device, index: index, meals: meals.map(\.id), weights: weights.map(\.id), rows: rows,
-                            journal: journal.map(\.id), favourites: favourites.map(\.id), savedMeals: savedMeals.map(\.id))
+                            journal: journal.map(\.id), media: media, favourites: favourites.map(\.id), savedMeals: savedMeals.map(\.id))
                     }
                 }
                 try await group.waitForAll()
@@ -134,7 +136,7 @@ import WDietTestSupport
     static let journalToday = Fixtures.date("2026-03-02")
 
     static func randomLife(
-        _ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID], journal: [UUID], favourites: [UUID],
+        _ device: Device, index: Int, meals: [UUID], weights: [UUID], rows: [UUID], journal: [UUID], media: [UUID], favourites: [UUID],
         savedMeals: [UUID]
     ) async throws {
         var random = SeededRandom(seed: UInt64(index) &* 7_919 &+ 3)
@@ -172,8 +174,8 @@ import WDietTestSupport
                 if Int.random(in: 0..<5, using: &random) == 0 {
                     do { try device.store.deleteJournalEntry(id: id) } catch ClientError.notFound {}
                 } else {
-                    let media = (0..<Int.random(in: 1...4, using: &random)).map { _ in UUID() }
-                    try device.store.saveJournalEntry(Self.journalEntry(id: id, tag: tag, media: media), today: Self.journalToday)
+                    let photos = Array(media.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random)))
+                    try device.store.saveJournalEntry(Self.journalEntry(id: id, tag: tag, media: photos), today: Self.journalToday)
                 }
             case 84..<88:
                 // Issue 17: favourites starred, renamed and unstarred on several devices at once.

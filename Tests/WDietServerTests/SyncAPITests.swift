@@ -75,6 +75,9 @@ struct SyncAPITests {
         let t = try TestApp()
         try await t.app.test(.router) { client in
             let session = try await client.signInWithProfile()
+            // The journal entry's recording is uploaded first, as a client does (the push refuses media it has not).
+            let recording = try await MediaAPITests.put(client, "f6a7b8c9-5555-4e6f-9a7b-8c9d0e1f2a3b", MediaAPITests.webm, type: "audio/webm", session)
+            #expect(recording.status == .created)
             let body = Self.documentExamples[0]
             let first = try await client.api(.post, "/api/v1/sync/push", session, body: body)
             #expect(first.status == .ok, "\(first.text)")

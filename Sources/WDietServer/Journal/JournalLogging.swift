@@ -47,7 +47,7 @@ struct JournalLogging: Sendable {
         let entry = JournalEntry(
             id: requestedId ?? TimeOrderedUUID.make(), date: date, time: time, inputType: inputType, rawInput: rawInput,
             processedDescription: description, category: category, mediaIds: parsed.mediaIds ?? [], createdAt: clock.instant)
-        return try await save(entry, baseVersion: nil, errors: errors, today: clock.today, userId: userId, logger: logger, added: "new")
+        return try await save(entry, baseVersion: nil, errors: errors, today: clock.today, userId: userId, logger: logger, added: "new", knownMedia: [])
     }
 
     /// The user's live entry with this id; anyone else's, a deleted one or an unknown id is "not found".
@@ -78,7 +78,9 @@ struct JournalLogging: Sendable {
         guard entry != existing.entry || !errors.isEmpty else { return existing }
         let clock = now(in: profile.timeZone)
         entry.updatedAt = max(clock.instant, entry.createdAt)
-        return try await save(entry, baseVersion: body.baseVersion.value, errors: errors, today: clock.today, userId: userId, logger: logger, added: nil)
+        return try await save(
+            entry, baseVersion: body.baseVersion.value, errors: errors, today: clock.today, userId: userId, logger: logger, added: nil,
+            knownMedia: existing.entry.mediaIds)
     }
 
     /// "I ate it today" (a past day's entry) and "I ate again" (today's): a copy on today at the time now, a new
@@ -89,7 +91,9 @@ struct JournalLogging: Sendable {
         }
         let clock = now(in: profile.timeZone)
         let copy = existing.entry.duplicated(id: requestedId ?? TimeOrderedUUID.make(), date: clock.today, time: clock.time, now: clock.instant)
-        return try await save(copy, baseVersion: nil, errors: [:], today: clock.today, userId: userId, logger: logger, added: "duplicate")
+        return try await save(
+            copy, baseVersion: nil, errors: [:], today: clock.today, userId: userId, logger: logger, added: "duplicate",
+            knownMedia: existing.entry.mediaIds)
     }
 
     /// The entry becomes a tombstone that sync still hands out; `restore` brings it back.
@@ -119,9 +123,12 @@ struct JournalLogging: Sendable {
         try await services.journal.entries(userId: userId, from: from, through: through)
     }
 
-    /// Validates and saves; `added` ("new", "duplicate") records `journal_entry_added` for a new entry.
+    /// Validates and saves; `added` ("new", "duplicate") records `journal_entry_added` for a new entry. Media ids
+    /// not in `knownMedia` (the ids the entry had, or the duplicated entry's) must be the user's uploads
+    /// (`MediaReferences`).
     private func save(
-        _ entry: JournalEntry, baseVersion: Int64?, errors: [String: String], today: LocalDate, userId: UUID, logger: Logger, added: String?
+        _ entry: JournalEntry, baseVersion: Int64?, errors: [String: String], today: LocalDate, userId: UUID, logger: Logger, added: String?,
+        knownMedia: [UUID]
     ) async throws -> StoredJournalEntry {
         var errors = errors
         do {
@@ -130,6 +137,11 @@ struct JournalLogging: Sendable {
             errors.merge(error.errors) { first, _ in first }
         }
         guard errors.isEmpty else { throw InvalidInput(errors) }
+        let newMedia = entry.mediaIds.filter { !knownMedia.contains($0) }
+        if !newMedia.isEmpty {
+            let missing = try await MediaReferences(media: services.media).missing(newMedia, userId: userId)
+            guard missing.isEmpty else { throw InvalidInput(["mediaIds": MediaReferences.message(missing)]) }
+        }
         let saved: StoredJournalEntry
         do {
             saved = try await services.journal.save(entry, baseVersion: baseVersion, userId: userId, today: today)

@@ -36,6 +36,11 @@ struct SyncAPI: Sendable {
         if let finding = ControlCharacterInput.finding(inJSON: buffer) {
             throw Self.refusal(finding, in: body)
         }
+        // A journal entry or challenge photo naming media the user has not uploaded is refused by name as well
+        // (422 `invalid_change`: the client parks it); nothing is applied (docs/media.md, "References").
+        if let refusal = try await mediaRefusal(body.changes, userId: context.userId) {
+            return try Self.response(for: refusal)
+        }
         // A profile change counts against the profile editor's limit (10 an hour, 001 §12.7) as a PUT does: sync is
         // no way around it. Counted only when it changes the stored profile, so a replay or the first profile is free.
         let now = services.now()
@@ -93,6 +98,25 @@ struct SyncAPI: Sendable {
         var result = result
         result.message = result.message.map(CatalogText.localized)
         return result
+    }
+
+    /// The first change that adds media ids the user has no items for (ids the stored journal entry already names
+    /// are not asked again), as the push's refusal; nil when every reference holds.
+    func mediaRefusal(_ changes: [SyncChange], userId: UUID) async throws -> SyncRejection? {
+        let references = MediaReferences(media: services.media)
+        for (index, change) in changes.enumerated() {
+            guard let ids = MediaReferences.referenced(by: change), !ids.isEmpty else { continue }
+            var known: [UUID] = []
+            if change.collection == JournalEntry.collection, let id = change.id,
+               let stored = try await services.journal.entry(userId: userId, id: id) {
+                known = stored.entry.mediaIds
+            }
+            let missing = try await references.missing(ids.filter { !known.contains($0) }, userId: userId)
+            if !missing.isEmpty {
+                return .invalidChange(index: index, key: change.idempotencyKey, message: MediaReferences.message(missing))
+            }
+        }
+        return nil
     }
 
     /// A control character in a push: the change it is in, named as a store refusal names it.

@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WDietCore
+import WDietStore
+import WDietTestSupport
+
+/// Issue 18/20 (docs/media.md, "References"): a journal entry's `mediaIds` and a challenge photo's `mediaId` name
+/// only the user's own uploads, through the JSON API and the sync push (a refused change is parked by the client).
+/// TestApp's clock: 2026-03-01 09:00 UTC.
+@Suite("Media references: rows name only the user's own uploads")
+struct MediaReferenceTests {
+    static func upload(_ client: any TestClientProtocol, _ session: APISession) async throws -> String {
+        let id = MediaAPITests.newId()
+        let response = try await MediaAPITests.put(client, id, MediaAPITests.webm, type: "audio/webm", session)
+        #expect(response.status == .created, "\(response.text)")
+        return id
+    }
+
+    static func missing(_ id: String) -> String {
+        "Photo or recording \(id) is not among this account's uploads. Upload it first, then save again"
+    }
+
+    static func voiceEntry(_ mediaIds: [String]) -> [String: Any] {
+        ["processedDescription": "Two idlis and sambar", "inputType": "voice", "rawInput": "two idlis", "mediaIds": mediaIds]
+    }
+
+    @Test("the API: another user's and an unknown media id are 422 and nothing is saved; its own is saved; an edit checks only ids it adds",
+          arguments: StoreBackend.allCases)
+    func journalAPI(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { _, client in
+            let ana = try await client.signInWithProfile()
+            let bob = try await client.signInWithProfile()
+            let anas = try await Self.upload(client, ana)
+            let bobs = try await Self.upload(client, bob)
+            let unknown = MediaAPITests.newId()
+
+            let others = try await client.api(.post, "/api/v1/journal/entries", ana, json: Self.voiceEntry([bobs]))
+            #expect(others.status == .unprocessableContent, "\(others.text)")
+            #expect(try others.errorDetail().fields == ["mediaIds": Self.missing(bobs)])
+            // One of its own beside an unknown one: the unknown one is named, the whole entry refused.
+            let mixed = try await client.api(.post, "/api/v1/journal/entries", ana, json: Self.voiceEntry([anas, unknown]))
+            #expect(mixed.status == .unprocessableContent)
+            #expect(try mixed.errorDetail().fields == ["mediaIds": Self.missing(unknown)])
+            let listed = try await client.api(.get, "/api/v1/journal/entries", ana)
+            #expect(try JournalAPITests.entries(listed).isEmpty)
+
+            let saved = try await client.api(.post, "/api/v1/journal/entries", ana, json: Self.voiceEntry([anas]))
+            #expect(saved.status == .created, "\(saved.text)")
+            let entry = try JournalAPITests.entry(saved)
+            let id = try #require(entry["id"] as? String)
+            #expect(entry["mediaIds"] as? [String] == [anas])
+            // Bob's upload is still his alone: an entry of his may name it.
+            #expect(try await client.api(.post, "/api/v1/journal/entries", bob, json: Self.voiceEntry([bobs])).status == .created)
+
+            // The recording deleted afterwards: the entry's words can still change without it...
+            #expect(try await client.api(.delete, "/api/v1/media/\(anas)", ana).status == .noContent)
+            let reworded = try await client.api(.put, "/api/v1/journal/entries/\(id)", ana, json: ["processedDescription": "Three idlis"])
+            #expect(reworded.status == .ok, "\(reworded.text)")
+            #expect(try JournalAPITests.entry(reworded)["mediaIds"] as? [String] == [anas])
+            // ...but an id the edit adds must be there.
+            let added = try await client.api(.put, "/api/v1/journal/entries/\(id)", ana, json: ["mediaIds": [anas, bobs]])
+            #expect(added.status == .unprocessableContent)
+            #expect(try added.errorDetail().fields == ["mediaIds": Self.missing(bobs)])
+            let shown = try await client.api(.get, "/api/v1/journal/entries/\(id)", ana)
+            #expect(try JournalAPITests.entry(shown)["processedDescription"] as? String == "Three idlis")
+            #expect(try JournalAPITests.entry(shown)["mediaIds"] as? [String] == [anas])
+        }
+    }
+
+    static func journalRow(id: UUID, mediaIds: [String]) -> String {
+        """
+        {"idempotencyKey": "\(UUID().uuidString)", "entity": "row", "op": "upsert", "collection": "journal", "id": "\(id.uuidString)",
+         "data": {"id": "\(id.uuidString)", "date": "2026-03-01", "time": "08:15", "inputType": "voice", "rawInput": "two idlis",
+                  "processedDescription": "Two idlis and sambar", "category": "breakfast", "mediaIds": \(mediaIds),
+                  "createdAt": "2026-03-01T07:16:02.000Z", "updatedAt": null}}
+        """
+    }
+
+    static func push(_ changes: [String]) -> String { #"{"changes": ["# + changes.joined(separator: ",") + "]}" }
+
+    @Test("the sync push: a journal entry or challenge photo naming media the user has not uploaded is refused by name, nothing applied",
+          arguments: StoreBackend.allCases)
+    func syncPush(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
+            let ana = try await client.signInWithProfile()
+            let bob = try await client.signInWithProfile()
+            let anas = try await Self.upload(client, ana)
+            let bobs = try await Self.upload(client, bob)
+            let first = UUID(), second = UUID()
+
+            // The second change names Bob's recording: the push is refused at that change, the first not applied.
+            let refused = try await client.api(.post, "/api/v1/sync/push", ana, body: Self.push([
+                Self.journalRow(id: first, mediaIds: [anas]), Self.journalRow(id: second, mediaIds: [bobs]),
+            ]))
+            #expect(refused.status == .unprocessableContent, "\(refused.text)")
+            let detail = try refused.errorDetail()
+            #expect(detail.code == "invalid_change")
+            #expect(detail.fields == ["changes.1": Self.missing(bobs)])
+            #expect(try await t.services.journal.allEntries(userId: ana.userId).isEmpty)
+
+            // A challenge photo naming an unknown item: the same refusal.
+            let challengeId = UUID(), unknown = UUID()
+            let photo = ChallengePhoto(challengeId: challengeId, week: 1, mediaId: unknown, takenOn: try #require(LocalDate(year: 2026, month: 3, day: 2)),
+                                       createdAt: Date(timeIntervalSince1970: 1_772_355_600))
+            let change = SyncChange(idempotencyKey: "photo-1", entity: .row, op: .upsert, id: photo.id,
+                                    collection: ChallengePhoto.collection, data: try SyncRules.rowData(photo))
+            let photoPush = String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self)
+            let photoRefused = try await client.api(.post, "/api/v1/sync/push", ana, body: photoPush)
+            #expect(photoRefused.status == .unprocessableContent, "\(photoRefused.text)")
+            #expect(try photoRefused.errorDetail().fields == ["changes.0": Self.missing(unknown.uuidString.lowercased())])
+
+            // Its own recording: applied, and an edit that keeps the ids is applied after the recording is gone.
+            let applied = try await client.api(.post, "/api/v1/sync/push", ana, body: Self.push([Self.journalRow(id: first, mediaIds: [anas])]))
+            #expect(applied.status == .ok, "\(applied.text)")
+            let result = try #require(try applied.object()["results"] as? [[String: Any]]).first
+            #expect(result?["status"] as? String == "applied")
+            let version = try #require(number(result?["version"]).map { Int($0) })
+            #expect(try await t.services.journal.allEntries(userId: ana.userId).map(\.mediaIds) == [[UUID(uuidString: anas)!]])
+            #expect(try await client.api(.delete, "/api/v1/media/\(anas)", ana).status == .noContent)
+            var edit = Self.journalRow(id: first, mediaIds: [anas])
+            edit = edit.replacingOccurrences(of: "Two idlis and sambar", with: "Three idlis")
+                .replacingOccurrences(of: #""op": "upsert","#, with: #""op": "upsert", "baseVersion": \#(version),"#)
+            let edited = try await client.api(.post, "/api/v1/sync/push", ana, body: Self.push([edit]))
+            #expect(edited.status == .ok, "\(edited.text)")
+            #expect(try await t.services.journal.allEntries(userId: ana.userId).map(\.processedDescription) == ["Three idlis"])
+        }
+    }
+}
