@@ -434,21 +434,28 @@ struct LabelAssembler {
             func adjust(_ nutrients: [LabelNutrient], by amount: Double) {
                 for nutrient in nutrients where fields[nutrient] != nil { fields[nutrient]!.confidence += amount }
             }
-            // %DV against the value (US references, old and new).
-            let references: [LabelNutrient: [Double]] = [
-                .fat: [65, 78], .saturatedFat: [20], .carbohydrate: [300, 275], .fiber: [25, 28], .sodium: [2400, 2300], .protein: [50],
-            ]
+            // %DV against the value. US panels: the US references, old and new, loosely (US amounts are printed
+            // rounded to 0.5 g or 1 g, the %DV computed before rounding). Elsewhere: the EU reference intakes (and
+            // Australia's daily intakes): the value's percentage must round to the one printed — the US references'
+            // loose match once "confirmed" fat 7.3 g where the label said 7.9 g (11 % of 70 g; 7.3 g is 10.4 %).
+            // There a mismatch counts only on a panel of one value column (with two, the percentage is often the
+            // portion's while the value is per 100 g).
+            let references: [LabelNutrient: [Double]] = isUS
+                ? [.fat: [65, 78], .saturatedFat: [20], .carbohydrate: [300, 275], .fiber: [25, 28], .sodium: [2400, 2300], .protein: [50]]
+                : [.fat: [70], .saturatedFat: [20, 24], .carbohydrate: [260, 310], .sugars: [90], .protein: [50], .salt: [6], .sodium: [2300]]
+            let tolerance = isUS ? 2.5 : 0.501
             for (nutrient, reference) in references {
                 guard let field = fields[nutrient], let dailyValue = field.dailyValue, !field.lessThan else { continue }
-                var matches = reference.contains { abs(field.value / $0 * 100 - dailyValue) <= 2.5 }
-                if !matches, let other = field.variants.dropFirst().first(where: { variant in reference.contains { abs(variant.value / $0 * 100 - dailyValue) <= 2.5 } }) {
+                if !isUS, dailyValue < 1 { continue }  // "0 %" or "<1 %": too coarse to confirm anything
+                var matches = reference.contains { abs(field.value / $0 * 100 - dailyValue) <= tolerance }
+                if !matches, let other = field.variants.dropFirst().first(where: { variant in reference.contains { abs(variant.value / $0 * 100 - dailyValue) <= tolerance } }) {
                     fields[nutrient] = other
                     matches = true
                 }
                 if matches {
                     adjust([nutrient], by: Self.checkPassed)
                     fields[nutrient]!.alternatives = []  // confirmed: no other check may change it
-                } else if field.value > 0 || dailyValue > 2 {
+                } else if isUS ? (field.value > 0 || dailyValue > 2) : columns.count == 1 {
                     adjust([nutrient], by: -0.15)
                 }
             }

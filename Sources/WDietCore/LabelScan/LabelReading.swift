@@ -157,7 +157,9 @@ extension LabelReading {
     /// (≥ `agreementFloor`), is confident — two reads of different pixels rarely make the same mistake; a field both
     /// read with confidence but as different numbers is a misreading in one of them and falls below the bar; a field
     /// only the other read, with confidence, is taken. Columns only the other reading has are not taken (a basis
-    /// this reading did not see is a guess). The overall confidence is computed again as the parser does.
+    /// this reading did not see is a guess). The combined column must still hold together (a part not above its whole,
+    /// kJ and kcal in ratio), else that pair is left below the bar. The overall confidence is computed again as the
+    /// parser does.
     public func merged(with other: LabelReading) -> LabelReading {
         guard panelFound, other.panelFound else { return panelFound ? self : other }
         var columns = self.columns
@@ -180,6 +182,24 @@ extension LabelReading {
                     break
                 }
             }
+        }
+        // The combined column must still hold together where fields came from different passes: a part never above
+        // its whole, kJ and kcal in their ratio. A pair that does not is left below the bar.
+        for index in columns.indices {
+            var values = columns[index].values
+            for (part, whole) in [(LabelNutrient.saturatedFat, LabelNutrient.fat), (.sugars, .carbohydrate)] {
+                guard let partField = values[part], let wholeField = values[whole], partField.isConfident, wholeField.isConfident,
+                    !wholeField.lessThan, partField.value > wholeField.value + 0.05 else { continue }
+                values[part]!.confidence = min(partField.confidence, Self.disagreed)
+                values[whole]!.confidence = min(wholeField.confidence, Self.disagreed)
+            }
+            if let kJ = values[.energyKJ], let kcal = values[.energyKcal], kJ.isConfident, kcal.isConfident, kcal.value > 0,
+                !(4.0...4.35).contains(kJ.value / kcal.value)
+            {
+                values[.energyKJ]!.confidence = min(kJ.confidence, Self.disagreed)
+                values[.energyKcal]!.confidence = min(kcal.confidence, Self.disagreed)
+            }
+            columns[index].values = values
         }
         let core: [[LabelNutrient]] = [[.energyKcal, .energyKJ], [.fat], [.carbohydrate], [.protein]]
         let best = columns.map { column in

@@ -105,6 +105,30 @@ struct LabelParserTests {
         if guessed { #expect(field.confidence < LabelFieldReading(value: 0, unit: .g, confidence: 0.87).confidence) }
     }
 
+    @Test("an EU %RI column confirms a value whose percentage of the EU reference rounds to the printed one, never by the US references")
+    func euReferenceIntakes() {
+        // Fat "7,9 g" read as "7,3g" (on a dev photo: "7,39", its g read as 9). 11 % of the EU's 70 g is 7.4–8.0 g:
+        // 7.3 g (10.4 %) is not confirmed — the US reference of 65 g (7.3 g = 11.2 %) must not confirm it either.
+        func panel(fat: String) -> [(Double, [(String, Double)])] {
+            [
+                (0, [("Valeurs", 10), ("nutritionnelles", 100), ("pour", 300), ("100g", 350)]),
+                (40, [("Energie", 10), ("406kJ/98kcal", 300), ("5%", 460)]),
+                (80, [("Matières", 10), ("grasses", 110), (fat, 300), ("11%", 460)]),
+                (120, [("dont", 30), ("saturés", 80), ("5,6g", 300), ("28%", 460)]),
+                (160, [("Protéines", 10), ("2,9g", 300), ("6%", 460)]),
+            ]
+        }
+        let misread = LabelParser().read(labelRows(panel(fat: "7,3g")))
+        #expect(misread.column(.per100g)?.values[.fat].map { $0.value } == 7.3)
+        #expect(misread.confident(.fat, .per100g) == nil)
+        // Protein 2.9 g is 5.8 % of 50 g (printed 6 %), saturates 5.6 g 28 % of 20 g: both confirmed.
+        #expect(misread.confident(.protein, .per100g) == 2.9)
+        #expect(misread.confident(.saturatedFat, .per100g) == 5.6)
+        // Read right, 7.9 g is 11.3 % of 70 g: confirmed.
+        let right = LabelParser().read(labelRows(panel(fat: "7,9g")))
+        #expect(right.confident(.fat, .per100g) == 7.9)
+    }
+
     @Test("energy that does not add up with the macros is left empty, not guessed")
     func atwaterFails() {
         let words = labelRows([

@@ -68,6 +68,21 @@ struct LabelReadingMergeTests {
         #expect(mine.confidence == 0)
     }
 
+    @Test("fields from two passes must still hold together: sugars 21 g from one pass above carbohydrate 18 g of the other are both left empty")
+    func combinedColumnHoldsTogether() {
+        let merged = Self.reading([.carbohydrate: (18, 0.9), .fat: (2.9, 0.9)]).merged(with: Self.reading([.sugars: (21, 0.9), .saturatedFat: (2, 0.9)]))
+        #expect(merged.column(.per100g)?.values[.sugars]?.isConfident == false)
+        #expect(merged.column(.per100g)?.values[.carbohydrate]?.isConfident == false)
+        // Saturated 2 g of fat 2.9 g holds together: both kept.
+        #expect(merged.confident(.saturatedFat, .per100g) == 2)
+        #expect(merged.confident(.fat, .per100g) == 2.9)
+        // kJ from one pass and kcal from the other out of ratio (1569 / 157 = 10): both left empty.
+        let energy = LabelReading(columns: [LabelColumn(basis: .per100g, values: [.energyKJ: LabelFieldReading(value: 1569, unit: .kJ, confidence: 0.9)])], panelFound: true, confidence: 0)
+            .merged(with: LabelReading(columns: [LabelColumn(basis: .per100g, values: [.energyKcal: LabelFieldReading(value: 157, unit: .kcal, confidence: 0.9)])], panelFound: true, confidence: 0))
+        #expect(energy.column(.per100g)?.values[.energyKJ]?.isConfident == false)
+        #expect(energy.column(.per100g)?.values[.energyKcal]?.isConfident == false)
+    }
+
     @Test("a pass that found no panel adds nothing; a reading without a panel takes the other's")
     func noPanel() {
         let mine = Self.reading([.fat: (12, 0.8)])
