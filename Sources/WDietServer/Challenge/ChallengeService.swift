@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WDietCore
 import WDietStore
 
@@ -221,9 +222,28 @@ struct ChallengeService: Sendable {
                                        waistCm: waist, hipsCm: hips, chestCm: chest, notes: Self.notes(body.notes),
                                        createdAt: old?.createdAt ?? services.now())
         if old != nil { weighIn.updatedAt = max(services.now(), weighIn.createdAt) }
-        return try await save(weighIn, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId,
-                              renaming: ["kg": "weight", "waistCm": "waist", "hipsCm": "hips", "chestCm": "chest"])
+        let saved = try await save(weighIn, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId,
+                                   renaming: ["kg": "weight", "waistCm": "waist", "hipsCm": "hips", "chestCm": "chest"])
+        try await logWeight(of: saved.value, profile: context.profile, userId: userId)
+        return saved
     }
+
+    /// A weigh-in is a weighing: it is also the day's entry in w-diet's weight log (docs/challenge.md "A weigh-in is
+    /// also a logged weight"), under the weigh-in's own id, so an edit changes that entry instead of adding one.
+    /// Only with a profile (the weight log's day is the profile's): someone running the challenge alone has none.
+    func logWeight(of weighIn: ChallengeWeighIn, profile: Profile?, userId: UUID) async throws {
+        guard let profile else { return }
+        if let entry = try await services.weights.weightHistory(userId: userId).first(where: { $0.id == weighIn.id }) {
+            guard entry.entry.kg != weighIn.kg else { return }
+            _ = try await services.weights.saveWeight(WeightEntry(id: weighIn.id, kg: weighIn.kg, loggedAt: entry.entry.loggedAt),
+                                                      userId: userId, timeZone: profile.timeZone)
+            return
+        }
+        _ = try await WeightLogging(services: services).log(WeightEntry(id: weighIn.id, kg: weighIn.kg, loggedAt: services.now()),
+                                                            userId: userId, profile: profile, logger: Self.logger)
+    }
+
+    static let logger = Logger(label: "wdiet.challenge")
 
     // MARK: - Settings
 
