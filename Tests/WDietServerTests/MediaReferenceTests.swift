@@ -70,6 +70,34 @@ struct MediaReferenceTests {
         }
     }
 
+    @Test("deleting the challenge deletes its weekly photos from the media store, but not one a journal entry also shows",
+          arguments: StoreBackend.allCases)
+    func deletedChallengeTakesItsPhotos(_ backend: StoreBackend) async throws {
+        // Tuesday 1 December 2026; the challenge starts on Monday 30 November (as ChallengeAPITests).
+        try await TestApp.test(backend, clockStart: Fixtures.utc("2026-12-01T09:00:00Z")) { _, client in
+            let session = try await client.signInWithProfile()
+            for keptByJournal in [false, true] {
+                let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+                #expect(started.status == .created, "\(started.text)")
+                let photoId = MediaAPITests.newId()
+                let upload = try await MediaAPITests.put(client, photoId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
+                #expect(upload.status == .created, "\(upload.text)")
+                let photo = try await client.api(.put, "/api/v1/challenge/weeks/1/photo", session, json: ["mediaId": photoId])
+                #expect(photo.status == .ok, "\(photo.text)")
+                if keptByJournal {
+                    let entry = try await client.api(.post, "/api/v1/journal/entries", session, json: [
+                        "processedDescription": "Week one", "inputType": "photo", "mediaIds": [photoId],
+                    ])
+                    #expect(entry.status == .created, "\(entry.text)")
+                }
+                #expect(try await MediaAPITests.get(client, "/api/v1/media/\(photoId)", session).status == .ok)
+                #expect(try await client.api(.delete, "/api/v1/challenge", session).status == .noContent)
+                let after = try await MediaAPITests.get(client, "/api/v1/media/\(photoId)", session)
+                #expect(after.status == (keptByJournal ? .ok : .notFound), "journal entry: \(keptByJournal)")
+            }
+        }
+    }
+
     static func journalRow(id: UUID, mediaIds: [String]) -> String {
         """
         {"idempotencyKey": "\(UUID().uuidString)", "entity": "row", "op": "upsert", "collection": "journal", "id": "\(id.uuidString)",

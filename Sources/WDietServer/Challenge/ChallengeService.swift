@@ -91,9 +91,14 @@ struct ChallengeService: Sendable {
                               renaming: ["goalWeightKg": "goalWeight", "startWeightKg": "startWeight"])
     }
 
-    /// Deletes the current challenge and every row of it; returns how many rows went.
+    /// Deletes the current challenge and every row of it, and its weekly photos from the media store
+    /// (docs/media.md); returns how many rows went.
     func deleteCurrent(userId: UUID) async throws -> Int {
-        try await store.deleteChallenge(id: try await current(userId: userId).id, userId: userId)
+        let id = try await current(userId: userId).id
+        let photos = try await store.rows(ChallengePhoto.self, userId: userId, challengeId: id).map(\.value.mediaId)
+        let deleted = try await store.deleteChallenge(id: id, userId: userId)
+        try await MediaReferences(media: services.media).deleteUnreferenced(photos, userId: userId, journal: services.journal)
+        return deleted
     }
 
     // MARK: - A day

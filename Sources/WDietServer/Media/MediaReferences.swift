@@ -24,6 +24,19 @@ struct MediaReferences: Sendable {
         return missing
     }
 
+    /// Deletes those of `ids` (a deleted challenge's photos) that no live journal entry of the user names; answers
+    /// how many went. A photo used twice stays with the row that still shows it.
+    @discardableResult
+    func deleteUnreferenced(_ ids: [UUID], userId: UUID, journal: any JournalStore) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let named = Set(try await journal.allEntries(userId: userId).flatMap(\.mediaIds))
+        var deleted = 0
+        for id in Set(ids) where !named.contains(id) {
+            if try await media.deleteMedia(id: id, userId: userId) { deleted += 1 }
+        }
+        return deleted
+    }
+
     /// The message for a row that names media the user does not have.
     static func message(_ missing: [UUID]) -> String {
         Strings.current("media.referenceMissing", ["id": missing.first.map { $0.uuidString.lowercased() } ?? ""])
