@@ -23,6 +23,9 @@ command -v exiftool >/dev/null 2>&1 || need_packages+=(libimage-exiftool-perl)
 # English and German data.
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || need_packages+=(tesseract-ocr tesseract-ocr-eng)
 dpkg -s tesseract-ocr-deu >/dev/null 2>&1 || need_packages+=(tesseract-ocr-deu)
+# The Challenge's summary: rsvg-convert draws its PDF and share image; the tests read them with poppler's tools.
+command -v rsvg-convert >/dev/null 2>&1 || need_packages+=(librsvg2-bin)
+command -v pdftotext >/dev/null 2>&1 || need_packages+=(poppler-utils)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
     $SUDO apt-get update -qq

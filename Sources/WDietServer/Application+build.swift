@@ -169,6 +169,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     ProfilePages(services: services).register(on: signedIn)
     JournalPages(services: services).register(on: signedIn)
     ChallengePages(services: services, accounts: accounts).register(on: signedIn)
+    ChallengeProgressPages(services: services).register(on: signedIn)
     return router
 }
 

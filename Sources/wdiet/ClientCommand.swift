@@ -17,7 +17,7 @@ struct ClientCommand: AsyncParsableCommand {
         subcommands: [
             ClientLoginCommand.self, ClientProfileCommand.self, ClientLogMealCommand.self, ClientLogWeightCommand.self,
             ClientTodayCommand.self, ClientCopyCommand.self, ClientRecentsCommand.self, ClientFavouritesCommand.self,
-            ClientSavedMealsCommand.self, ClientJournalCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientNoticesCommand.self, ClientResolveCommand.self,
+            ClientSavedMealsCommand.self, ClientJournalCommand.self, ClientChallengeCommand.self, ClientSyncCommand.self, ClientStatusCommand.self, ClientNoticesCommand.self, ClientResolveCommand.self,
         ]
     )
 }

@@ -27,6 +27,7 @@ struct ChallengeAPI: Sendable {
         group.post("challenge/weeks/{week}/weigh-in", use: newWeighIn)
         group.put("challenge/weeks/{week}/weigh-in", use: editWeighIn)
         group.get("challenge/progress", use: progress)
+        group.get("challenge/summary", use: summary)
         group.get("challenge/settings", use: settings)
         group.put("challenge/settings", use: saveSettings)
         group.get("challenge/export", use: export)
