@@ -48,7 +48,9 @@ if [ -z "${WDIET_FOOD_DATA:-}" ] && [ ! -f ../shared/datasets/usda-sr28/FOOD_DES
     exit 1
 fi
 
-swift build
+# One build of everything: the products (`wdiet` for the browser journeys, `wdiet-dev`) and the test targets. As two
+# commands (`swift build`, then `--build-tests`) nothing was compiled twice, but the test targets could not start
+# until the last product was linked (docs/testing.md, "Where a clean clone's build time goes").
 swift build --build-tests
 # A throw-away PostgreSQL cluster for the conformance suite and the multi-process tests, stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
