@@ -48,6 +48,9 @@ public final class AppDatabase: Sendable {
             // a power cut loses nothing a user saved (issue 21 item 12; NORMAL synced only at checkpoints). The group
             // commit puts concurrent saves in one transaction, so one sync serves them all (docs/benchmarks.md).
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Deleted content is overwritten with zeros in the file, not left in free pages and cells (issue 21
+            // item 8: an erased account leaves no readable trace; see `scrubWriteAheadLog` for the WAL).
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             // Reads straight from a memory map of the file instead of a pread and copy per page: on the seeded
             // 1 GB benchmark file, pread was a fifth of a dashboard request's CPU. (Capped by SQLite's compile-time
             // maximum; writes still go through the WAL.)
@@ -75,6 +78,28 @@ public final class AppDatabase: Sendable {
             checkpointer = nil
         }
         return try AppDatabase(pool, checkpointer: checkpointer)
+    }
+
+    /// After an erasure (an account deleted): copies the WAL into the file and truncates it to zero bytes, so the
+    /// pages that held the person's rows before the delete are no longer in the WAL (with `secure_delete` the file
+    /// itself holds zeros where they were). A TRUNCATE checkpoint waits for readers on older snapshots and fails at
+    /// once while another checkpoint (`WALCheckpointer`) runs: tried again for up to about 2 s. True when done.
+    @discardableResult
+    public func scrubWriteAheadLog() async -> Bool {
+        await Self.truncateWriteAheadLog(writer)
+    }
+
+    static func truncateWriteAheadLog(_ writer: any DatabaseWriter) async -> Bool {
+        for attempt in 0..<40 {
+            if attempt > 0 { try? await Task.sleep(for: .milliseconds(50)) }
+            let done = try? await writer.writeWithoutTransaction { db -> Bool in
+                // (busy, WAL frames, frames checkpointed); busy 0 when it completed. -1 frames: not in WAL mode.
+                guard let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") else { return false }
+                return (row[0] as Int?) == 0
+            }
+            if done == true { return true }
+        }
+        return false
     }
 
     /// A fresh in-memory database, for tests.

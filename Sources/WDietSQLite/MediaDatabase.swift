@@ -27,6 +27,8 @@ public final class MediaDatabase: Sendable {
             // As the main file: every commit synced before it is acknowledged, so a photo a journal entry names is
             // never lost to a power cut.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // A deleted photo's bytes are overwritten in the file (issue 21 item 8), not left in free pages.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             if !db.configuration.readonly {
                 // Photos are a few hundred KB: trim the WAL back to 16 MB when it starts over.
                 _ = try Row.fetchOne(db, sql: "PRAGMA journal_size_limit = \(16 * 1_024 * 1_024)")

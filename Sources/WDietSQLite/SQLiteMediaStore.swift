@@ -73,10 +73,13 @@ public struct SQLiteMediaStore: MediaStore {
 
     @discardableResult
     public func deleteAllMedia(userId: UUID) async throws -> Int {
-        try await write { db in
+        let deleted = try await write { db in
             try db.execute(sql: "DELETE FROM media WHERE userId = ?", arguments: [WireFormat.idText(userId)])
             return db.changesCount
         }
+        // An erasure: the photos' pages out of the WAL too (`secure_delete` zeroed them in the file).
+        if deleted > 0 { _ = await AppDatabase.truncateWriteAheadLog(try slot.database().writer) }
+        return deleted
     }
 
     static func media(_ db: Database, id: UUID, userId: UUID) throws -> StoredMedia? {

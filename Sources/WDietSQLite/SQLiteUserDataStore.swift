@@ -88,6 +88,14 @@ public struct SQLiteUserDataStore: UserDataStore {
         }
     }
 
+    /// Rows written per write transaction of an import: other users' saves wait for one chunk at most, not for a
+    /// whole import (issue 21 item 3: four 8 MB imports made another user's meal save wait 36 s).
+    static let importChunk = 250
+    /// The `rateLimitEvents` action of the row that says "an import into this account is under way" (its id is the
+    /// import's). It makes a second import refuse, lets a failed one be undone, and one a crash cut short be undone
+    /// at the next start (`removeUnfinishedImports`).
+    static let importRunning = "import-running"
+
     public func importUserData(_ data: UserDataExport, into userId: UUID) async throws -> UserDataImportSummary {
         // Checked before the write, as every store checks what it is given.
         if let profile = data.profile { try StoreValidation.validate(profile.profile) }
@@ -97,7 +105,11 @@ public struct SQLiteUserDataStore: UserDataStore {
         let rowTexts = try data.rows.map { try SyncRules.validatedRowText(collection: $0.collection, data: $0.data) }
         let user = AppDatabase.idText(userId)
         let now = AppDatabase.instantText(now())
-        return try await database.storeWrite { db in
+        let marker = AppDatabase.idText(UUID())
+        // The import is written in bounded chunks, each its own write between other users' writes, all or nothing
+        // to the person: it starts only into an empty account (marked as importing), and a chunk that fails undoes
+        // every row written so far. A crash between chunks is undone at the next start.
+        var summary = try await database.storeWrite { db -> UserDataImportSummary in
             guard try UserRecord.filter(key: user).filter(UserRecord.Columns.deletedAt == nil).fetchCount(db) == 1 else {
                 throw StoreError.notFound("User not found")
             }
@@ -107,17 +119,14 @@ public struct SQLiteUserDataStore: UserDataStore {
                     OR EXISTS (SELECT 1 FROM weights WHERE userId = ?1)
                     OR EXISTS (SELECT 1 FROM dismissedTips WHERE userId = ?1)
                     OR EXISTS (SELECT 1 FROM syncRows WHERE userId = ?1)
-                """, arguments: [user]) ?? false
+                    OR EXISTS (SELECT 1 FROM rateLimitEvents WHERE userId = ?1 AND action = ?2)
+                """, arguments: [user, Self.importRunning]) ?? false
             if hasData { throw Self.accountHasData }
+            try db.execute(
+                sql: "INSERT INTO rateLimitEvents (id, userId, action, occurredAt) VALUES (?, ?, ?, ?)",
+                arguments: [marker, user, Self.importRunning, now]
+            )
             var summary = UserDataImportSummary()
-            /// The exported id when no row of the table has it, a fresh one otherwise.
-            func freeId(_ id: UUID, in table: String) throws -> String {
-                let text = AppDatabase.idText(id)
-                let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)")
-                guard try Bool.fetchOne(statement, arguments: [text]) ?? false else { return text }
-                summary.newIds += 1
-                return AppDatabase.idText(UUID())
-            }
             if let stored = data.profile {
                 var record = try ProfileRecord(
                     stored.profile, planHistory: stored.planHistory, id: AppDatabase.idText(UUID()), userId: userId
@@ -128,61 +137,151 @@ public struct SQLiteUserDataStore: UserDataStore {
                 try record.insert(db)
                 summary.profiles = 1
             }
-            for stored in data.meals {
-                var record = MealRecord(stored.meal, userId: userId, localDate: stored.localDate)
-                record.id = try freeId(stored.meal.id, in: "meals")
-                record.createdAt = AppDatabase.instantText(stored.createdAt)
-                record.updatedAt = AppDatabase.instantText(stored.updatedAt)
-                record.version = try AppDatabase.nextVersion(db)
-                try record.insert(db)
+            return summary
+        }
+        /// One chunk's write: nothing when the import's mark is gone (the account was deleted meanwhile).
+        func chunk(_ write: @escaping @Sendable (Database) throws -> UserDataImportSummary) async throws -> UserDataImportSummary {
+            try await database.storeWrite { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rateLimitEvents WHERE id = ?)", arguments: [marker]) == true else {
+                    throw StoreError.notFound("User not found")
+                }
+                return try write(db)
             }
-            summary.meals = data.meals.count
-            for stored in data.weights {
-                var record = WeightRecord(stored.entry, userId: userId, localDate: stored.localDate)
-                record.id = try freeId(stored.entry.id, in: "weights")
-                record.createdAt = AppDatabase.instantText(stored.createdAt)
-                record.updatedAt = AppDatabase.instantText(stored.updatedAt)
-                record.version = try AppDatabase.nextVersion(db)
-                try record.insert(db)
+        }
+        do {
+            for meals in Self.chunks(data.meals) {
+                summary.add(try await chunk { db in
+                    var part = UserDataImportSummary(meals: meals.count)
+                    for stored in meals {
+                        var record = MealRecord(stored.meal, userId: userId, localDate: stored.localDate)
+                        record.id = try Self.freeId(stored.meal.id, in: "meals", db, &part)
+                        record.createdAt = AppDatabase.instantText(stored.createdAt)
+                        record.updatedAt = AppDatabase.instantText(stored.updatedAt)
+                        record.version = try AppDatabase.nextVersion(db)
+                        try record.insert(db)
+                    }
+                    return part
+                })
             }
-            summary.weights = data.weights.count
-            for event in data.analyticsEvents {
-                // The user's own copy of an event (a retried import) is recorded once.
-                let mine = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM analytics_events WHERE id = ? AND userId = ?)",
-                    arguments: [AppDatabase.idText(event.id), user]
-                ) ?? false
-                if mine { continue }
-                var record = try AnalyticsEventRecord(event, userId: userId, createdAt: now, version: AppDatabase.nextVersion(db))
-                record.id = try freeId(event.id, in: "analytics_events")
-                try record.insert(db)
-                summary.analyticsEvents += 1
+            for weights in Self.chunks(data.weights) {
+                summary.add(try await chunk { db in
+                    var part = UserDataImportSummary(weights: weights.count)
+                    for stored in weights {
+                        var record = WeightRecord(stored.entry, userId: userId, localDate: stored.localDate)
+                        record.id = try Self.freeId(stored.entry.id, in: "weights", db, &part)
+                        record.createdAt = AppDatabase.instantText(stored.createdAt)
+                        record.updatedAt = AppDatabase.instantText(stored.updatedAt)
+                        record.version = try AppDatabase.nextVersion(db)
+                        try record.insert(db)
+                    }
+                    return part
+                })
             }
-            for tip in data.dismissedTips {
-                try db.execute(
-                    sql: "INSERT INTO dismissedTips (userId, tipId, dismissedAt, version) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    arguments: [user, tip.tipId, AppDatabase.instantText(tip.dismissedAt), AppDatabase.nextVersion(db)]
-                )
-                summary.dismissedTips += db.changesCount
+            for events in Self.chunks(data.analyticsEvents) {
+                summary.add(try await chunk { db in
+                    var part = UserDataImportSummary()
+                    for event in events {
+                        // The user's own copy of an event (a retried import) is recorded once.
+                        let mine = try Bool.fetchOne(
+                            db, sql: "SELECT EXISTS (SELECT 1 FROM analytics_events WHERE id = ? AND userId = ?)",
+                            arguments: [AppDatabase.idText(event.id), user]
+                        ) ?? false
+                        if mine { continue }
+                        var record = try AnalyticsEventRecord(event, userId: userId, createdAt: now, version: AppDatabase.nextVersion(db))
+                        record.id = try Self.freeId(event.id, in: "analytics_events", db, &part)
+                        try record.insert(db)
+                        part.analyticsEvents += 1
+                    }
+                    return part
+                })
+            }
+            for tips in Self.chunks(data.dismissedTips) {
+                summary.add(try await chunk { db in
+                    var part = UserDataImportSummary()
+                    for tip in tips {
+                        try db.execute(
+                            sql: "INSERT INTO dismissedTips (userId, tipId, dismissedAt, version) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                            arguments: [user, tip.tipId, AppDatabase.instantText(tip.dismissedAt), AppDatabase.nextVersion(db)]
+                        )
+                        part.dismissedTips += db.changesCount
+                    }
+                    return part
+                })
             }
             // Keyed by (user, collection, id): another account's rows never collide, so ids are kept.
-            for (row, data) in zip(data.rows, rowTexts) {
-                try db.execute(sql: """
-                    INSERT INTO syncRows (userId, collection, id, data, createdAt, updatedAt, version, deletedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING
-                    """, arguments: [
-                        user, row.collection, AppDatabase.idText(row.id), data, AppDatabase.instantText(row.createdAt),
-                        AppDatabase.instantText(row.updatedAt), AppDatabase.nextVersion(db),
-                    ])
-                summary.rows += db.changesCount
+            for rows in Self.chunks(Array(zip(data.rows, rowTexts))) {
+                summary.add(try await chunk { db in
+                    var part = UserDataImportSummary()
+                    for (row, data) in rows {
+                        try db.execute(sql: """
+                            INSERT INTO syncRows (userId, collection, id, data, createdAt, updatedAt, version, deletedAt)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING
+                            """, arguments: [
+                                user, row.collection, AppDatabase.idText(row.id), data, AppDatabase.instantText(row.createdAt),
+                                AppDatabase.instantText(row.updatedAt), AppDatabase.nextVersion(db),
+                            ])
+                        part.rows += db.changesCount
+                    }
+                    return part
+                })
             }
-            return summary
+            // Done: the mark goes in the last write, so the account is no longer "importing".
+            _ = try await chunk { db in
+                try db.execute(sql: "DELETE FROM rateLimitEvents WHERE id = ?", arguments: [marker])
+                return UserDataImportSummary()
+            }
+        } catch {
+            _ = try? await database.storeWrite { db in try Self.undoImport(db, userId: user, marker: marker) }
+            throw error
+        }
+        return summary
+    }
+
+    static func chunks<T>(_ items: [T]) -> [ArraySlice<T>] {
+        stride(from: 0, to: items.count, by: importChunk).map { items[$0..<min($0 + importChunk, items.count)] }
+    }
+
+    /// The exported id when no row of the table has it, a fresh one otherwise (counted in `newIds`).
+    static func freeId(_ id: UUID, in table: String, _ db: Database, _ summary: inout UserDataImportSummary) throws -> String {
+        let text = AppDatabase.idText(id)
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)")
+        guard try Bool.fetchOne(statement, arguments: [text]) ?? false else { return text }
+        summary.newIds += 1
+        return AppDatabase.idText(UUID())
+    }
+
+    /// Deletes what an import wrote (the account was empty of these rows when it started; analytics events it held
+    /// before stay: the import's are those created at the mark's instant or later) and the mark. Answers whether
+    /// there was a mark.
+    @discardableResult
+    static func undoImport(_ db: Database, userId user: String, marker: String) throws -> Bool {
+        guard let started = try String.fetchOne(db, sql: "SELECT occurredAt FROM rateLimitEvents WHERE id = ?", arguments: [marker]) else {
+            return false
+        }
+        for table in ["loggedDays", "journalEntries", "syncRows", "dismissedTips", "meals", "weights", "profiles"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [user])
+        }
+        try db.execute(sql: "DELETE FROM analytics_events WHERE userId = ? AND createdAt >= ?", arguments: [user, started])
+        try db.execute(sql: "DELETE FROM rateLimitEvents WHERE id = ?", arguments: [marker])
+        return true
+    }
+
+    /// Undoes the imports a stopped process left unfinished (the server runs it at start, before it serves):
+    /// answers how many accounts were emptied again.
+    public func removeUnfinishedImports() async throws -> Int {
+        try await database.storeWrite { db in
+            let marks = try Row.fetchAll(
+                db, sql: "SELECT id, userId FROM rateLimitEvents WHERE action = ?", arguments: [Self.importRunning])
+            for mark in marks {
+                try Self.undoImport(db, userId: mark["userId"], marker: mark["id"])
+            }
+            return marks.count
         }
     }
 
     public func deleteAccount(userId: UUID, loginThrottleKeys: [String]) async throws -> Bool {
         let user = AppDatabase.idText(userId)
-        return try await database.storeWrite { db in
+        let deleted = try await database.storeWrite { db in
             guard try UserRecord.exists(db, key: user) else { return false }
             // Explicit deletes rather than the foreign keys' cascades, so that the set of tables is written down
             // (and the PostgreSQL store does the same). `loggedDays` first: the meal and weight triggers then find
@@ -196,5 +295,8 @@ public struct SQLiteUserDataStore: UserDataStore {
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [user])
             return true
         }
+        // `secure_delete` zeroed the rows in the pages; the WAL still holds the pages as they were before.
+        if deleted { await database.scrubWriteAheadLog() }
+        return deleted
     }
 }

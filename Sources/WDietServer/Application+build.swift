@@ -28,6 +28,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
         try importCatalogIfMissing(database: database, configuration: configuration, logger: logger)
         let services = AppServices(database: database)
         await deleteMediaOfDeletedAccounts(database, logger: logger)
+        await removeUnfinishedImports(database, logger: logger)
         await prepareFoodSearch(services, logger: logger)
         return buildApplication(services: services, configuration: configuration, logger: logger)
     case .postgres(let database):

@@ -56,4 +56,15 @@ public struct UserDataImportSummary: Hashable, Sendable, Codable {
         self.rows = rows
         self.newIds = newIds
     }
+
+    /// Adds a part's counts (an import written in chunks).
+    public mutating func add(_ part: UserDataImportSummary) {
+        profiles += part.profiles
+        meals += part.meals
+        weights += part.weights
+        analyticsEvents += part.analyticsEvents
+        dismissedTips += part.dismissedTips
+        rows += part.rows
+        newIds += part.newIds
+    }
 }

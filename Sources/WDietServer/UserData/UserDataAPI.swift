@@ -8,7 +8,8 @@ import WDietStore
 ///
 /// - `GET /export?format=json|csv` → 200, a download: the JSON document (`ExportDocument`) or a zip of CSV files
 ///   (`ExportCSV`); `format` defaults to json; anything else is 400.
-/// - `POST /import` (a JSON export, up to 32 MiB; larger is 413) → 201 `{"imported": {...counts}, "newIds"}` into
+/// - `POST /import` (a JSON export, up to 32 MiB; larger is 413; 20 attempts an hour per account and 10 imports per client address,
+///   else 429 `too_many_imports` with Retry-After: `ImportLimit`) → 201 `{"imported": {...counts}, "newIds"}` into
 ///   the signed-in account, all or nothing; 409 `account_not_empty` when the account already has a profile, meals,
 ///   weights or dismissed tips; 422 for another format, an unknown `formatVersion` or malformed members (by path).
 /// - `DELETE /account` → 204: the account and every row of it are erased at once and every session ends. An account
@@ -48,12 +49,23 @@ struct UserDataAPI: Sendable {
             )
         }
         user.post("import") { request, context in
-            let data = try await Self.readImport(request, userId: context.userId)
+            // Counted before the body is read (429 too_many_imports); a refusal before any write gives it back.
+            let limit = ImportLimit(store: services.loginThrottle, now: services.now)
+            let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
+            let keys = try await limit.take(userId: context.userId, clientAddress: address)
             let summary: UserDataImportSummary
             do {
+                let data = try await Self.readImport(request, userId: context.userId)
                 summary = try await services.userData.importUserData(data, into: context.userId)
             } catch StoreError.conflict(let message) {
+                await limit.giveBack(keys)
                 throw APIError(.conflict, code: "account_not_empty", message: CatalogText.localized(message))
+            } catch let error as APIError {
+                await limit.giveBack(keys)
+                throw error
+            } catch StoreError.invalid(let message) {
+                await limit.giveBack(keys)
+                throw StoreError.invalid(message)
             }
             return ImportResponse(summary)
         }
