@@ -24,6 +24,12 @@ window.WDietChallenge = (function () {
     location.replace("/challenge/lock?next=" + encodeURIComponent(next));
   }
 
+  // Every Challenge page counts as a visit, with the lock on or off: turning the lock on (Settings) must not lock
+  // the page the person is on.
+  if (lockMinutes === 0 && !onLockPage) {
+    seenNow();
+    addEventListener("pagehide", seenNow);
+  }
   if (lockMinutes > 0 && !onLockPage) {
     if (lockedOut()) {
       goToLock();
