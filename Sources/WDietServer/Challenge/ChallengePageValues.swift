@@ -43,7 +43,11 @@ struct ChallengeScoreValue: Sendable {
     init(_ score: ChallengeWeekScore) {
         self.score = score.score
         colour = score.colour.rawValue
-        word = Strings.current("challenge.score" + score.colour.rawValue.capitalized)
+        word = switch score.colour {
+        case .green: Strings.current("challenge.scoreGreen")
+        case .yellow: Strings.current("challenge.scoreYellow")
+        case .gray: Strings.current("challenge.scoreGray")
+        }
         detail = score.isComplete
             ? Strings.current("challenge.scoreWeekDone")
             : Strings.current("challenge.scoreSoFar", ["days": String(score.daysElapsed)])
@@ -75,9 +79,5 @@ enum ChallengeFormat {
     static func number(_ value: Double?) -> String {
         guard let value else { return "" }
         return Strings.current.number(value, fractionDigits: 1, trimmingZeros: true)
-    }
-
-    static func workoutName(_ type: ChallengeWorkoutType) -> String {
-        Strings.current("challenge.workout" + type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst())
     }
 }
