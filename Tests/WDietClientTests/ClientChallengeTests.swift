@@ -80,8 +80,10 @@ import WDietTestSupport
             try phone.store.logChallengeNutrition(ChallengeNutritionLog(challengeId: challenge.id, date: today, kcal: 1_950, protein: 140, createdAt: now), today: today)
             try tablet.store.logChallengeNutrition(ChallengeNutritionLog(challengeId: challenge.id, date: today, kcal: 2_020, protein: 155,
                                                                          createdAt: now.addingTimeInterval(5)), today: today)
-            try phone.store.saveChallengePhoto(ChallengePhoto(challengeId: challenge.id, week: 1, mediaId: UUID(), takenOn: start, createdAt: now), today: today)
-            let tabletPhoto = ChallengePhoto(challengeId: challenge.id, week: 1, mediaId: UUID(), takenOn: today, createdAt: now)
+            // Each device's photo is uploaded first, as a client does (a push naming media not the user's is refused).
+            let photoMedia = try await server.uploadedMedia(userId: account.userId, count: 2)
+            try phone.store.saveChallengePhoto(ChallengePhoto(challengeId: challenge.id, week: 1, mediaId: photoMedia[0], takenOn: start, createdAt: now), today: today)
+            let tabletPhoto = ChallengePhoto(challengeId: challenge.id, week: 1, mediaId: photoMedia[1], takenOn: today, createdAt: now)
             try tablet.store.saveChallengePhoto(tabletPhoto, today: today)
             try phone.store.saveChallengeWeighIn(ChallengeWeighIn(challengeId: challenge.id, week: 1, kg: 89.4, loggedOn: start, createdAt: now), today: today)
             let tabletWeighIn = ChallengeWeighIn(challengeId: challenge.id, week: 1, kg: 89.2, loggedOn: start, waistCm: 97, createdAt: now)

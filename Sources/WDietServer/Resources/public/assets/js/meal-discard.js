@@ -68,7 +68,7 @@ window.WDietMealGuard = (function () {
 
     const guard = {
       allowLeave() { leaving = true; },
-      /** Asks "Discard meal?" before a step inside the page that throws away what was entered; `proceed` on Discard. */
+      /** Asks the discard question (meals.discardTitle) before a step inside the page that throws away what was entered; `proceed` on Discard. */
       ask(proceed) { ask(() => { leaving = false; proceed(); }); },
     };
     current = guard;
