@@ -400,7 +400,10 @@ def test_conflict_keep_local_or_use_server(page, server):
     expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Local: 82 kg")
     expect(dialog.locator('[data-member="weightKg"]')).to_contain_text("• Server: 80 kg (edited")
     screenshot(page, "profile-12-conflict")
-    dialog.get_by_role("button", name="Keep Local").click()
+    # The button is disabled while the save is in flight too: wait for the save's answer before reading the server.
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/profile") and r.request.method == "PUT") as saved:
+        dialog.get_by_role("button", name="Keep Local").click()
+    assert saved.value.status == 200
     expect(dialog).to_be_hidden()
     expect(page.locator("#profile-save")).to_be_disabled()
     status, profile = api(page, server, "GET", "/api/v1/profile")
