@@ -261,15 +261,13 @@ def test_progress_empty_states_and_demo_data(page, server):
     assert page.locator(".ch-tabs").count() == 0
     status, _ = api(page, server, "GET", "/api/v1/challenge/summary")
     assert status == 404
-    # Seed Demo Data: week 12 of a 17-week challenge, 92 → 82 kg, with eleven finished weeks.
-    page.goto(server + "/challenge/progress")
-    page.evaluate("""(token) => {
-        const form = document.createElement('form');
-        form.method = 'post'; form.action = '/challenge/demo';
-        const input = document.createElement('input'); input.type = 'hidden'; input.name = '_csrf'; input.value = token;
-        form.append(input); document.body.append(form); form.submit();
-    }""", csrf(page))
+    # Seed Demo Data, from Settings (offered there while no challenge runs): week 12 of a 17-week challenge,
+    # 92 → 82 kg, with eleven finished weeks.
+    page.goto(server + "/challenge/settings")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Seed Demo Data").click()
     page.wait_for_url("**/challenge?saved=demo")
+    assert "Demo data added" in page.locator(".ch-notice").inner_text()
     page.goto(server + "/challenge/progress")
     assert page.locator("#ch-progress-week").inner_text() == "Week 12 of 17"
     assert page.locator(".ch-compliance__cell--future").count() == 5
@@ -278,13 +276,13 @@ def test_progress_empty_states_and_demo_data(page, server):
     page.goto(server + "/challenge/progress?tab=photos")
     assert page.locator(".ch-empty__title").inner_text() == "No data yet"
     axe_clean(page, "photos empty")
-    # Removed again: only the demo goes.
-    page.evaluate("""(token) => {
-        const form = document.createElement('form');
-        form.method = 'post'; form.action = '/challenge/demo/remove';
-        const input = document.createElement('input'); input.type = 'hidden'; input.name = '_csrf'; input.value = token;
-        form.append(input); document.body.append(form); form.submit();
-    }""", csrf(page))
+    # Removed again from Settings: only the demo goes.
+    page.goto(server + "/challenge/settings")
+    assert page.get_by_role("button", name="Seed Demo Data").count() == 0
+    with page.expect_navigation():
+        page.get_by_role("button", name="Remove Demo Data").click()
     page.wait_for_url("**/challenge/settings?saved=demoRemoved")
+    assert page.locator(".ch-notice").inner_text().strip() == "Demo data removed."
+    assert page.get_by_role("button", name="Seed Demo Data").is_visible()
     status, _ = api(page, server, "GET", "/api/v1/challenge")
     assert status == 404

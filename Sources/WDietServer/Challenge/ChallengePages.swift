@@ -134,6 +134,8 @@ struct ChallengePages: Sendable {
         case "settings": Strings.current("challenge.savedSettings")
         case "pin": Strings.current("challenge.savedPin")
         case "pinRemoved": Strings.current("challenge.savedPinRemoved")
+        case "demo": Strings.current("challengeProgress.savedDemo")
+        case "demoRemoved": Strings.current("challengeProgress.savedDemoRemoved")
         default: nil
         }
     }

@@ -23,6 +23,8 @@ extension ChallengePages {
         var empty: ChallengeEmpty?
         var notice: String?
         var settings: SettingsValues?
+        /// The running challenge is the demo ("Remove Demo Data" is offered; "Seed Demo Data" only without a challenge).
+        var isDemo = false
     }
 
     struct SettingsValues: Sendable {
@@ -53,7 +55,8 @@ extension ChallengePages {
         let userId = context.userId
         let title = Strings.current("challenge.settingsTitle")
         guard let stored = try await service.store.current(userId: userId) else {
-            return try WebTemplates.page("challenge-settings", SettingsPage(chrome: chrome(context), frame: ChallengeFrame(tab: .settings), title: title, empty: Self.startEmpty))
+            return try WebTemplates.page("challenge-settings", SettingsPage(chrome: chrome(context), frame: ChallengeFrame(tab: .settings), title: title,
+                                                                            empty: Self.startEmpty, notice: notice))
         }
         let challenge = stored.value
         let today = try await service.context(userId: userId).today
@@ -78,7 +81,8 @@ extension ChallengePages {
                 OnboardingPages.Option(value: String($0), label: Strings.current("challenge.lockAfterOption", count: $0), selected: $0 == settings.lockAfterMinutes)
             },
             pinError: errors["pin"])
-        let page = SettingsPage(chrome: chrome(context), frame: frame, title: title, notice: notice, settings: values)
+        let page = SettingsPage(chrome: chrome(context), frame: frame, title: title, notice: notice, settings: values,
+                                isDemo: challenge.id == ChallengeDemoData.challengeId(userId: userId))
         return try WebTemplates.page("challenge-settings", page, status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
