@@ -128,6 +128,7 @@ public final class AppDatabase: Sendable {
         registerJournalMigrations(&migrator)
         registerChallengeMigrations(&migrator)
         registerPasswordResetMigrations(&migrator)
+        registerImportMigrations(&migrator)
         return migrator
     }
 }

@@ -19,7 +19,7 @@ public struct SQLiteUserDataStore: UserDataStore {
     /// lists `sqlite_master` fails for a table with a `userId` column that is missing here.
     static let userTables = [
         "sessions", "credentials", "identities", "rateLimitEvents", "dismissedTips", "analytics_events",
-        "syncRows", "syncResults", "journalEntries", "loggedDays", "meals", "weights", "profiles",
+        "syncRows", "syncResults", "journalEntries", "loggedDays", "meals", "weights", "profiles", "importChunks",
     ]
 
     static let accountHasData = StoreError.conflict(
@@ -107,8 +107,9 @@ public struct SQLiteUserDataStore: UserDataStore {
         let now = AppDatabase.instantText(now())
         let marker = AppDatabase.idText(UUID())
         // The import is written in bounded chunks, each its own write between other users' writes, all or nothing
-        // to the person: it starts only into an empty account (marked as importing), and a chunk that fails undoes
-        // every row written so far. A crash between chunks is undone at the next start.
+        // to the person: it starts only into an empty account (marked as importing), each write records the change
+        // versions it used (`importChunks`), and a chunk that fails undoes exactly those rows. A crash between
+        // chunks is undone the same way at the next start. What the person saves meanwhile is never touched.
         var summary = try await database.storeWrite { db -> UserDataImportSummary in
             guard try UserRecord.filter(key: user).filter(UserRecord.Columns.deletedAt == nil).fetchCount(db) == 1 else {
                 throw StoreError.notFound("User not found")
@@ -127,6 +128,7 @@ public struct SQLiteUserDataStore: UserDataStore {
                 arguments: [marker, user, Self.importRunning, now]
             )
             var summary = UserDataImportSummary()
+            let before = try Self.changeCounter(db)
             if let stored = data.profile {
                 var record = try ProfileRecord(
                     stored.profile, planHistory: stored.planHistory, id: AppDatabase.idText(UUID()), userId: userId
@@ -137,6 +139,7 @@ public struct SQLiteUserDataStore: UserDataStore {
                 try record.insert(db)
                 summary.profiles = 1
             }
+            try Self.recordImported(db, importId: marker, userId: user, after: before)
             return summary
         }
         /// One chunk's write: nothing when the import's mark is gone (the account was deleted meanwhile).
@@ -145,7 +148,10 @@ public struct SQLiteUserDataStore: UserDataStore {
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rateLimitEvents WHERE id = ?)", arguments: [marker]) == true else {
                     throw StoreError.notFound("User not found")
                 }
-                return try write(db)
+                let before = try Self.changeCounter(db)
+                let part = try write(db)
+                try Self.recordImported(db, importId: marker, userId: user, after: before)
+                return part
             }
         }
         do {
@@ -225,8 +231,10 @@ public struct SQLiteUserDataStore: UserDataStore {
                     return part
                 })
             }
-            // Done: the mark goes in the last write, so the account is no longer "importing".
+            // Done: the mark and the record of what was written go in the last write, so the account is no longer
+            // "importing".
             _ = try await chunk { db in
+                try db.execute(sql: "DELETE FROM importChunks WHERE importId = ?", arguments: [marker])
                 try db.execute(sql: "DELETE FROM rateLimitEvents WHERE id = ?", arguments: [marker])
                 return UserDataImportSummary()
             }
@@ -250,18 +258,41 @@ public struct SQLiteUserDataStore: UserDataStore {
         return AppDatabase.idText(UUID())
     }
 
-    /// Deletes what an import wrote (the account was empty of these rows when it started; analytics events it held
-    /// before stay: the import's are those created at the mark's instant or later) and the mark. Answers whether
-    /// there was a mark.
+    /// The change counter's current value: a write's rows are numbered from the next one.
+    static func changeCounter(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM syncVersion WHERE id = 1") ?? 0
+    }
+
+    /// Records the change versions this write of an import used (after `before`, up to the counter now).
+    static func recordImported(_ db: Database, importId: String, userId user: String, after before: Int64) throws {
+        let last = try changeCounter(db)
+        guard last > before else { return }
+        try db.execute(
+            sql: "INSERT INTO importChunks (importId, userId, firstVersion, lastVersion) VALUES (?, ?, ?, ?)",
+            arguments: [importId, user, before + 1, last])
+    }
+
+    /// The tables an import writes, each row numbered with a change version (`loggedDays` and `journalEntries`
+    /// follow their triggers).
+    static let importedTables = ["syncRows", "dismissedTips", "analytics_events", "meals", "weights", "profiles"]
+
+    /// Deletes the rows an import wrote — those of the user whose version lies in one of its recorded ranges; a row
+    /// the person saved or edited meanwhile has a version outside them and stays — and the import's mark. Answers
+    /// whether there was a mark.
     @discardableResult
     static func undoImport(_ db: Database, userId user: String, marker: String) throws -> Bool {
-        guard let started = try String.fetchOne(db, sql: "SELECT occurredAt FROM rateLimitEvents WHERE id = ?", arguments: [marker]) else {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rateLimitEvents WHERE id = ?)", arguments: [marker]) == true else {
             return false
         }
-        for table in ["loggedDays", "journalEntries", "syncRows", "dismissedTips", "meals", "weights", "profiles"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [user])
+        let ranges = try Row.fetchAll(db, sql: "SELECT firstVersion, lastVersion FROM importChunks WHERE importId = ?", arguments: [marker])
+        for table in importedTables {
+            for range in ranges {
+                try db.execute(
+                    sql: "DELETE FROM \(table) WHERE userId = ? AND version BETWEEN ? AND ?",
+                    arguments: [user, range["firstVersion"] as Int64, range["lastVersion"] as Int64])
+            }
         }
-        try db.execute(sql: "DELETE FROM analytics_events WHERE userId = ? AND createdAt >= ?", arguments: [user, started])
+        try db.execute(sql: "DELETE FROM importChunks WHERE importId = ?", arguments: [marker])
         try db.execute(sql: "DELETE FROM rateLimitEvents WHERE id = ?", arguments: [marker])
         return true
     }

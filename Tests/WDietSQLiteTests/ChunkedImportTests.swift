@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WDietCore
-import WDietSQLite
+@testable import WDietSQLite
 import WDietStore
 
 /// Issue 21 item 3 on SQLite: an import is written in chunks of `importChunk` rows, each its own write, so other
@@ -60,30 +60,40 @@ import WDietStore
         let bob = try await accounts.createAccount(id: UUID(), email: "bob@example.org", displayName: "B", passwordHash: "x").id
         let at = Date(timeIntervalSince1970: 1_780_000_000)
         _ = try await meals.saveMeal(Meal(name: "Bob's apple", kcal: 95, loggedAt: at), userId: bob, timeZone: Self.utc)
-        // What a process stopped between two chunks leaves: Ana's mark and the chunks written so far.
+        // What a process stopped between two chunks leaves: Ana's mark, the chunks written so far and the record of
+        // their change versions (as the import writes it) — and a meal Ana saved from her phone between two chunks.
+        let importId = UUID().uuidString.lowercased()
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO rateLimitEvents (id, userId, action, occurredAt) VALUES (?, ?, 'import-running', '2026-03-01T09:00:00.000Z')",
-                           arguments: [UUID().uuidString.lowercased(), WireFormat.idText(ana)])
+                           arguments: [importId, WireFormat.idText(ana)])
         }
+        let before = try await database.writer.read { db in try SQLiteUserDataStore.changeCounter(db) }
         _ = try await meals.saveMeals((0..<3).map { Meal(name: "Imported \($0)", kcal: 300, loggedAt: at.addingTimeInterval(Double($0) * 86_400)) },
                                       userId: ana, timeZone: Self.utc)
+        try await database.writer.write { db in
+            try SQLiteUserDataStore.recordImported(db, importId: importId, userId: WireFormat.idText(ana), after: before)
+        }
+        let phoneDay = at.addingTimeInterval(10 * 86_400)
+        _ = try await meals.saveMeal(Meal(name: "Ana's phone lunch", kcal: 550, loggedAt: phoneDay), userId: ana, timeZone: Self.utc)
         #expect(try await meals.meals(userId: ana, on: LocalDate(at, in: Self.utc)).count == 1)
 
         #expect(try await SQLiteUserDataStore(database: database).removeUnfinishedImports() == 1)
 
         let left = try await database.writer.read { db in
             (
-                ana: try Int.fetchOne(db, sql: "SELECT count(*) FROM meals WHERE userId = ?", arguments: [WireFormat.idText(ana)]) ?? -1,
+                ana: try String.fetchAll(db, sql: "SELECT name FROM meals WHERE userId = ?", arguments: [WireFormat.idText(ana)]),
+                chunks: try Int.fetchOne(db, sql: "SELECT count(*) FROM importChunks") ?? -1,
                 bob: try Int.fetchOne(db, sql: "SELECT count(*) FROM meals WHERE userId = ?", arguments: [WireFormat.idText(bob)]) ?? -1,
                 days: try Int.fetchOne(db, sql: "SELECT count(*) FROM loggedDays WHERE userId = ?", arguments: [WireFormat.idText(ana)]) ?? -1,
                 marks: try Int.fetchOne(db, sql: "SELECT count(*) FROM rateLimitEvents WHERE action = 'import-running'") ?? -1
             )
         }
-        #expect(left.ana == 0)
-        #expect(left.days == 0)
+        // The imported meals and their logged days are gone; the meal Ana saved meanwhile, and its day, stay.
+        #expect(left.ana == ["Ana's phone lunch"])
+        #expect(left.days == 1)
         #expect(left.marks == 0)
+        #expect(left.chunks == 0)
         #expect(left.bob == 1)
-        // Empty again: the person can import once more (an account with data would be refused).
         #expect(try await SQLiteUserDataStore(database: database).removeUnfinishedImports() == 0)
     }
 }
