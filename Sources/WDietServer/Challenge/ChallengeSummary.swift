@@ -220,20 +220,13 @@ enum ChallengeSummaryRenderer {
     enum Format: String, Sendable { case pdf, png }
 
     static let timeLimit: Duration = .seconds(20)
-    static var searchPath: [String] {
-        (ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) } ?? []) + ["/usr/bin", "/usr/local/bin"]
-    }
 
     /// The tool's path, or nil when it is missing. `WDIET_RSVG_CONVERT` overrides it (tests point it at a missing path).
     static var tool: String? {
         if let path = ProcessInfo.processInfo.environment["WDIET_RSVG_CONVERT"] {
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil
         }
-        for folder in searchPath where !folder.isEmpty {
-            let path = (folder as NSString).appendingPathComponent("rsvg-convert")
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
+        return ToolProcess.find("rsvg-convert")
     }
 
     enum Failure: Error { case toolMissing, failed }
@@ -241,56 +234,13 @@ enum ChallengeSummaryRenderer {
     /// The pages (SVG documents) as one PDF, or the first as a PNG at its own width and height.
     static func render(_ pages: [String], as format: Format, tool: String? = Self.tool) async throws(Failure) -> Data {
         guard let tool, FileManager.default.isExecutableFile(atPath: tool) else { throw .toolMissing }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-summary-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch { throw .failed }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var inputs: [String] = []
-        for (index, page) in (format == .png ? Array(pages.prefix(1)) : pages).enumerated() {
-            let input = folder.appendingPathComponent("page\(index).svg")
-            guard (try? Data(page.utf8).write(to: input)) != nil else { throw .failed }
-            inputs.append(input.path)
+        let inputs = (format == .png ? Array(pages.prefix(1)) : pages).enumerated().map { (name: "page\($0.offset).svg", data: Data($0.element.utf8)) }
+        let output = "summary.\(format.rawValue)"
+        let data = await ToolProcess.convert(tool: tool, inputs: inputs, output: output, timeLimit: timeLimit) { folder in
+            ["--format", format.rawValue, "--output", folder.appendingPathComponent(output).path]
+                + inputs.map { folder.appendingPathComponent($0.name).path }
         }
-        let output = folder.appendingPathComponent("summary.\(format.rawValue)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--format", format.rawValue, "--output", output.path] + inputs
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = folder.path
-        process.environment = environment
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status: Int32? = await withCheckedContinuation { continuation in
-            let once = SummaryProcessFinish(continuation)
-            process.terminationHandler = { once.resume($0.terminationStatus) }
-            do { try process.run() } catch { once.resume(nil); return }
-            let (seconds, _) = timeLimit.components
-            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(seconds))) {
-                if once.isPending { process.terminate() }
-            }
-        }
-        guard status == 0, let data = try? Data(contentsOf: output), !data.isEmpty else { throw .failed }
+        guard let data else { throw .failed }
         return data
-    }
-}
-
-/// Resumes a continuation once, whichever comes first: the process's end or its failure to start.
-private final class SummaryProcessFinish: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Int32?, Never>?
-
-    init(_ continuation: CheckedContinuation<Int32?, Never>) { self.continuation = continuation }
-
-    var isPending: Bool { lock.withLock { continuation != nil } }
-
-    func resume(_ status: Int32?) {
-        let waiting: CheckedContinuation<Int32?, Never>? = lock.withLock {
-            defer { continuation = nil }
-            return continuation
-        }
-        waiting?.resume(returning: status)
     }
 }

@@ -49,13 +49,7 @@ struct MediaProcessing: Sendable {
 
     /// The paths of `vipsheader`, `vipsthumbnail` and `nice`, or nil when the vips tools are missing.
     func tools() -> (header: String, thumbnail: String, nice: String?)? {
-        func find(_ name: String) -> String? {
-            for folder in searchPath where !folder.isEmpty {
-                let path = (folder as NSString).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-            }
-            return nil
-        }
+        func find(_ name: String) -> String? { ToolProcess.find(name, in: searchPath) }
         guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
         return (header, thumbnail, niceness == nil ? nil : find("nice"))
     }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Command-line tools (libvips' `vips`, librsvg's `rsvg-convert`) run as child processes on files in a private
+/// temporary folder, stopped at a time limit. The server links no image or drawing library, so a machine without
+/// the tool builds and runs, and the feature that needs it answers 503. (The media store's photo pipeline has its
+/// own runner: it reads the tools' output and runs them under `nice`.)
+enum ToolProcess {
+    /// `PATH`, then the usual places.
+    static var searchPath: [String] {
+        (ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) } ?? []) + ["/usr/bin", "/usr/local/bin"]
+    }
+
+    /// The first executable called `name` on `searchPath`, or nil.
+    static func find(_ name: String, in searchPath: [String] = Self.searchPath) -> String? {
+        for folder in searchPath where !folder.isEmpty {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Writes `inputs` (file name, bytes; in order) into a new folder only this user can read, runs `tool` with the
+    /// arguments `arguments` makes from the folder, and answers the bytes of the file `output` there. Nil when the
+    /// folder or a file cannot be written, the tool fails or crashes, runs past `timeLimit`, or writes nothing. The
+    /// folder is removed afterwards.
+    static func convert(
+        tool: String, inputs: [(name: String, data: Data)], output: String, timeLimit: Duration,
+        arguments: (URL) -> [String]
+    ) async -> Data? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-tool-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return nil
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for input in inputs {
+            guard (try? input.data.write(to: folder.appendingPathComponent(input.name))) != nil else { return nil }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments(folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder.path
+        process.environment = environment
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let status: Int32? = await withCheckedContinuation { continuation in
+            let once = ToolProcessFinish(continuation)
+            process.terminationHandler = { once.resume($0.terminationStatus) }
+            do { try process.run() } catch { once.resume(nil); return }
+            let (seconds, attoseconds) = timeLimit.components
+            let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            // A Dispatch timer rather than a sleeping task: on a busy cooperative pool a task wakes late.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                if once.isPending { process.terminate() }
+            }
+        }
+        guard status == 0, let data = try? Data(contentsOf: folder.appendingPathComponent(output)), !data.isEmpty else { return nil }
+        return data
+    }
+}
+
+/// Resumes a continuation once, whichever comes first: the process's end or its failure to start.
+private final class ToolProcessFinish: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Int32?, Never>?
+
+    init(_ continuation: CheckedContinuation<Int32?, Never>) { self.continuation = continuation }
+
+    var isPending: Bool { lock.withLock { continuation != nil } }
+
+    func resume(_ status: Int32?) {
+        let waiting: CheckedContinuation<Int32?, Never>? = lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: status)
+    }
+}
