@@ -286,3 +286,28 @@ def test_progress_empty_states_and_demo_data(page, server):
     assert page.get_by_role("button", name="Seed Demo Data").is_visible()
     status, _ = api(page, server, "GET", "/api/v1/challenge")
     assert status == 404
+
+
+def test_a_challenge_is_deleted_from_settings_once_confirmed(page, server):
+    new_user_with_profile(page, server)
+    page.goto(server + "/challenge/settings")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Seed Demo Data").click()
+    page.goto(server + "/challenge/settings")
+    # Without the confirmation nothing goes: the page says what is missing, next to the switch.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Delete Challenge").click()
+    assert page.locator("#ch-delete-error").inner_text() == "Tick “I understand this cannot be undone” first."
+    assert page.locator("#ch-delete-confirm").get_attribute("aria-invalid") == "true"
+    axe_clean(page, "delete refused")
+    status, _ = api(page, server, "GET", "/api/v1/challenge")
+    assert status == 200
+    # Confirmed: the challenge and its rows are gone, and Settings offers a new start.
+    page.get_by_label("I understand this cannot be undone").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Delete Challenge").click()
+    page.wait_for_url("**/challenge/settings?saved=deleted")
+    assert page.locator(".ch-notice").inner_text().strip() == "Challenge deleted."
+    status, _ = api(page, server, "GET", "/api/v1/challenge")
+    assert status == 404
+    assert page.get_by_role("button", name="Seed Demo Data").is_visible()

@@ -134,6 +134,7 @@ struct ChallengePages: Sendable {
         case "settings": Strings.current("challenge.savedSettings")
         case "pin": Strings.current("challenge.savedPin")
         case "pinRemoved": Strings.current("challenge.savedPinRemoved")
+        case "deleted": Strings.current("challenge.savedDeleted")
         case "demo": Strings.current("challengeProgress.savedDemo")
         case "demoRemoved": Strings.current("challengeProgress.savedDemoRemoved")
         default: nil

@@ -14,6 +14,7 @@ extension ChallengePages {
         group.post("/challenge/settings/reminders") { _, context in try await saveReminders(context) }
         group.post("/challenge/settings/app-lock") { _, context in try await setAppLock(context) }
         group.post("/challenge/settings/app-lock/remove") { _, context in try await removeAppLock(context) }
+        group.post("/challenge/settings/delete") { _, context in try await deleteChallenge(context) }
     }
 
     struct SettingsPage: Sendable {
@@ -41,6 +42,7 @@ extension ChallengePages {
         var lockOn: Bool
         var lockMinutes: [OnboardingPages.Option]
         var pinError: String?
+        var deleteError: String?
     }
 
     struct ReminderValue: Sendable {
@@ -70,7 +72,7 @@ extension ChallengePages {
         let values = SettingsValues(
             mondays: mondays, goalWeight: form?.text("goalWeight") ?? ChallengeFormat.weightField(challenge.goalWeightKg, unit: challenge.weightUnit),
             unitKg: challenge.weightUnit == .kg, unitLb: challenge.weightUnit == .lb, weeks: form?.text("weeks") ?? String(challenge.weeks),
-            challengeError: errors.isEmpty || errors["pin"] != nil ? nil : errors.values.sorted().first,
+            challengeError: errors.isEmpty || errors["pin"] != nil || errors["confirm"] != nil ? nil : errors.values.sorted().first,
             reminders: settings.reminders.map { reminder in
                 ReminderValue(kind: reminder.kind.rawValue, label: reminder.kind.label,
                               when: Strings.current(reminder.kind.isWeekly ? "challenge.reminderMondays" : "challenge.reminderDaily"),
@@ -80,7 +82,7 @@ extension ChallengePages {
             lockMinutes: [1, 5, 15, 30, 60].map {
                 OnboardingPages.Option(value: String($0), label: Strings.current("challenge.lockAfterOption", count: $0), selected: $0 == settings.lockAfterMinutes)
             },
-            pinError: errors["pin"])
+            pinError: errors["pin"], deleteError: errors["confirm"])
         let page = SettingsPage(chrome: chrome(context), frame: frame, title: title, notice: notice, settings: values,
                                 isDemo: challenge.id == ChallengeDemoData.challengeId(userId: userId))
         return try WebTemplates.page("challenge-settings", page, status: errors.isEmpty ? .ok : .unprocessableContent)
@@ -115,6 +117,17 @@ extension ChallengePages {
             return try await settingsPage(context, notice: nil, errors: invalid.fields)
         }
         return Self.redirect("/challenge/settings?saved=settings#reminders")
+    }
+
+    /// Deletes the challenge with every log, check-in and photo of it (the API's `DELETE /challenge`), once the
+    /// person has ticked that they understand; back to Settings, which then offers to start one.
+    func deleteChallenge(_ context: WebUserContext) async throws -> Response {
+        let form = try context.form()
+        guard form.text("confirm") == "on" else {
+            return try await settingsPage(context, notice: nil, errors: ["confirm": Strings.current("challenge.deleteConfirmMissing")])
+        }
+        _ = try await service.deleteCurrent(userId: context.userId)
+        return Self.redirect("/challenge/settings?saved=deleted")
     }
 
     /// Sets (or replaces) the PIN and turns the lock on, with the minutes chosen.
