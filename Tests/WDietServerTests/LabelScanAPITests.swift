@@ -20,9 +20,11 @@ final class FakeLabelReader: LabelImageReader, @unchecked Sendable {
     private var gate: [CheckedContinuation<Void, Never>] = []
     private var started = 0
     let gated: Bool
+    let isAvailable: Bool
 
-    init(maxBytes: Int = 15_000_000, answer: Result<LabelScanResult, LabelScanError>, gated: Bool = false) {
+    init(maxBytes: Int = 15_000_000, answer: Result<LabelScanResult, LabelScanError>, gated: Bool = false, isAvailable: Bool = true) {
         self.maxBytes = maxBytes
+        self.isAvailable = isAvailable
         self.answer = answer
         self.gated = gated
     }
@@ -239,6 +241,22 @@ struct LabelScanAPITests {
                 if code == "invalid" { #expect(detail.fields == ["crop": "The frame lies outside the photo. Frame the label again."]) }
                 if error == .timedOut { #expect(response.headers[.retryAfter] == "5") }
             }
+        }
+    }
+
+    @Test("Log Meal offers Scan Label (the button and its panel) only where this server can read labels", arguments: [true, false])
+    func logMealOffersScanOnlyWhereAvailable(_ available: Bool) async throws {
+        let reader = FakeLabelReader(answer: .success(LabelFixtures.result(LabelFixtures.usReading)), isAvailable: available)
+        try await MediaAPITests.withApp(try Self.services(reader)) { client in
+            let user = try await client.mealWebUser()
+            let page = try await client.mealPage("/meals/new", user)
+            #expect(page.status == .ok)
+            let html = page.text
+            // Search and manual entry are there either way; without Tesseract or vips, tapping Scan Label could only
+            // end in "unavailable", so neither the button nor the panel's template is on the page.
+            #expect(html.contains(#"id="mode-manual""#))
+            #expect(html.contains(#"id="mode-scan""#) == available)
+            #expect(html.contains(#"id="scan-panel-template""#) == available)
         }
     }
 

@@ -7,11 +7,15 @@ import WDietLabelScan
 protocol LabelImageReader: Sendable {
     /// Larger uploads are refused before anything is read.
     var maxBytes: Int { get }
+    /// Whether scans can work here (the tools are installed): Log Meal offers "Scan Label" only then.
+    var isAvailable: Bool { get }
     func read(image: Data, crop: LabelCrop?) async throws(LabelScanError) -> LabelScanResult
 }
 
 extension LabelScanner: LabelImageReader {
     var maxBytes: Int { configuration.maxBytes }
+    /// A few PATH lookups, so it is asked on each Log Meal page: installing Tesseract needs no restart.
+    var isAvailable: Bool { LabelScanner.unavailableReason() == nil }
 }
 
 /// Label scans on the server: the reader behind the bounded queue. One per `AppServices`; the scanner's engines and
@@ -49,6 +53,9 @@ struct LabelScanService: Sendable {
         var result: LabelScanResult
         var waitedSeconds: Double
     }
+
+    /// Whether Log Meal offers "Scan Label": without Tesseract or vips a scan could only answer 503.
+    var isAvailable: Bool { reader.isAvailable }
 
     /// Reads `image` in the queue's turn. The bytes are only held in memory for the scan and dropped with it.
     func read(image: Data, crop: LabelCrop?) async throws -> Outcome {

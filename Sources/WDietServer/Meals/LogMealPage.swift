@@ -28,6 +28,8 @@ struct LogMealPage: Sendable {
     var slots: [SlotChoice]
     /// The quick lists as JSON, for the page's script (recents, favourites, saved meals, their foods).
     var quickData = "{}"
+    /// "Scan Label" is offered only where this server can read labels (`MealPages.logPage` sets it).
+    var labelScanAvailable = false
 
     init(chrome: PageChrome, profile: Profile, now: Date, day: LocalDate? = nil) {
         self.chrome = chrome

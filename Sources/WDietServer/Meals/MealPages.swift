@@ -155,7 +155,9 @@ struct MealPages: Sendable {
     }
 
     func logPage(_ page: LogMealPage, status: HTTPResponse.Status = .ok) throws -> Response {
-        try WebTemplates.page("meal-log", page, status: status)
+        var page = page
+        page.labelScanAvailable = services.labelScan.isAvailable
+        return try WebTemplates.page("meal-log", page, status: status)
     }
 
     /// The signed-in user's live meal named in the path; anyone else's (or a deleted one) is "not found".
