@@ -14,8 +14,9 @@ import GRDB
 ///
 /// In-process only: this holds for the SQLite store, which one `wdiet serve` process owns.
 public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
-    /// The tables whose rows carry a `userId` and feed the dashboard.
-    static let watchedTables = ["profiles", "meals", "weights", "loggedDays"]
+    /// The tables whose rows carry a `userId` and feed the dashboard, and the synced generic rows (the Challenge's
+    /// rows, which its screens' cache reads beside the meals and weights: `ChallengeService.snapshot`).
+    static let watchedTables = ["profiles", "meals", "weights", "loggedDays", "syncRows"]
 
     private let lock = NSLock()
     /// Keyed by the stored id text; a user never written since start is at generation 0.
@@ -29,6 +30,10 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
 
     public func generation(ofUser userIdText: String) -> UInt64 {
         lock.withLock { generations[userIdText, default: 0] }
+    }
+
+    public func generation(ofUser userId: UUID) -> UInt64 {
+        generation(ofUser: AppDatabase.idText(userId))
     }
 
     /// Moves on only when the user's profile row is written (its data generation moves on too).

@@ -39,6 +39,23 @@ public struct ChallengeConflict: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { message }
 }
 
+/// A challenge's `ChallengeData` with the server version of each live row in it, by row id.
+public struct ChallengeRead: Sendable {
+    public var data: ChallengeData
+    public var versions: [UUID: Int64]
+
+    public init(data: ChallengeData, versions: [UUID: Int64]) {
+        self.data = data
+        self.versions = versions
+    }
+
+    /// A live row of the data as stored (value and version); nil when the data has none, or no version for it.
+    public func stored<V: ChallengeRowValue>(_ value: V?) -> StoredChallengeRow<V>? {
+        guard let value, let version = versions[value.id] else { return nil }
+        return StoredChallengeRow(value: value, version: version)
+    }
+}
+
 /// The Challenge of seed 003 (issue 20, docs/challenge.md) for one user on any backend. Every row is a generic sync
 /// row of one of the Challenge's collections (`challenge`, `challenge_nutrition`, `challenge_workout`,
 /// `challenge_habits`, `challenge_photo`, `challenge_weighin`, `challenge_settings`; docs/sync.md), written through
@@ -87,6 +104,14 @@ public struct ChallengeStore: Sendable {
     public func data(userId: UUID, challenge: Challenge, mealTotals: [LocalDate: DailyTotals] = [:], weights: [LocalDate: Double] = [:])
         async throws -> ChallengeData
     {
+        try await read(userId: userId, challenge: challenge, mealTotals: mealTotals, weights: weights).data
+    }
+
+    /// `data` with the server version of each live row in it (by row id), so a caller that keeps the data (the
+    /// server's per-user cache) can hand out a row with its `version` without reading it again.
+    public func read(userId: UUID, challenge: Challenge, mealTotals: [LocalDate: DailyTotals] = [:], weights: [LocalDate: Double] = [:])
+        async throws -> ChallengeRead
+    {
         let id = challenge.id
         async let nutrition = rows(ChallengeNutritionLog.self, userId: userId, challengeId: id)
         async let workouts = rows(ChallengeWorkoutLog.self, userId: userId, challengeId: id)
@@ -94,11 +119,22 @@ public struct ChallengeStore: Sendable {
         async let photos = rows(ChallengePhoto.self, userId: userId, challengeId: id)
         async let weighIns = rows(ChallengeWeighIn.self, userId: userId, challengeId: id)
         async let settings = row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: id))
-        let liveSettings = try await settings.flatMap { $0.isDeleted ? nil : $0.value }
-        return ChallengeData(
-            challenge: challenge, nutrition: try await nutrition.map(\.value), workouts: try await workouts.map(\.value),
-            habits: try await habits.map(\.value), photos: try await photos.map(\.value), weighIns: try await weighIns.map(\.value),
+        let settingsRow = try await settings
+        let liveSettings = settingsRow.flatMap { $0.isDeleted ? nil : $0.value }
+        let (nutritionRows, workoutRows, habitsRows) = (try await nutrition, try await workouts, try await habits)
+        let (photoRows, weighInRows) = (try await photos, try await weighIns)
+        var versions: [UUID: Int64] = [:]
+        for row in nutritionRows { versions[row.id] = row.version }
+        for row in workoutRows { versions[row.id] = row.version }
+        for row in habitsRows { versions[row.id] = row.version }
+        for row in photoRows { versions[row.id] = row.version }
+        for row in weighInRows { versions[row.id] = row.version }
+        if let settingsRow, !settingsRow.isDeleted { versions[settingsRow.id] = settingsRow.version }
+        let data = ChallengeData(
+            challenge: challenge, nutrition: nutritionRows.map(\.value), workouts: workoutRows.map(\.value),
+            habits: habitsRows.map(\.value), photos: photoRows.map(\.value), weighIns: weighInRows.map(\.value),
             settings: liveSettings, mealTotals: mealTotals, weights: weights)
+        return ChallengeRead(data: data, versions: versions)
     }
 
     // MARK: - Writes

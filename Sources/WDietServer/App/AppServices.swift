@@ -38,6 +38,9 @@ public struct AppServices: Sendable {
     public let now: @Sendable () -> Date
     /// Once-only analytics events this process has stored (`EventRecorder.recordOnce`).
     let recordedMoments = RecordedMoments()
+    /// Each user's Challenge as Home, Progress and the summary read it, by data generation (`ChallengeService.snapshot`);
+    /// about 100 KB a user 16 weeks in.
+    let challengeSnapshots = UserGenerationCache<ChallengeSnapshot>(capacity: 256)
     /// The PostgreSQL pool the stores use, held here so that it lives as long as they do; nil on SQLite.
     public let postgres: PostgresDatabase?
 

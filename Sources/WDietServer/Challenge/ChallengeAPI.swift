@@ -21,7 +21,11 @@ struct ChallengeAPI: Sendable {
         group.put("challenge/days/{date}/nutrition", use: nutrition)
         group.put("challenge/days/{date}/workout", use: workout)
         group.put("challenge/days/{date}/habits", use: habits)
-        group.delete("challenge/days/{date}/{kind}", use: deleteDayLog)
+        // A DELETE on each PUT's own path: the router takes a literal segment (`nutrition`) and never comes back to a
+        // parameter, so a `…/{kind}` DELETE beside these PUTs was never reached (issue 21 item 10, found by schemathesis).
+        for kind in ["nutrition", "workout", "habits"] {
+            group.delete("challenge/days/{date}/\(kind)") { request, context in try await deleteDayLog(request, context: context, kind: kind) }
+        }
         group.get("challenge/weeks/{week}", use: week)
         group.put("challenge/weeks/{week}/photo", use: photo)
         group.post("challenge/weeks/{week}/weigh-in", use: newWeighIn)
@@ -38,22 +42,21 @@ struct ChallengeAPI: Sendable {
     /// The Home screen: the challenge, today's checklist, this week's check-in, streaks and the week's score so far.
     @Sendable func home(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         try await answer(request, context) {
-            let stored = try await service.current(userId: context.userId)
-            let today = try await service.context(userId: context.userId).today
-            return try await homeJSON(stored, today: today, userId: context.userId)
+            try homeJSON(try await service.snapshot(userId: context.userId, dataVersion: context.userDataVersion))
         }
     }
 
-    func homeJSON(_ stored: StoredChallengeRow<Challenge>, today: LocalDate, userId: UUID) async throws -> SyncJSON {
+    /// Home from a snapshot (`ChallengeService.snapshot`: kept per user while nothing of theirs is written); the
+    /// week, streaks and score are worked out for today on every request. 404 without a challenge.
+    func homeJSON(_ snapshot: ChallengeSnapshot) throws -> SyncJSON {
+        guard let stored = snapshot.current, let read = snapshot.read else { throw ChallengeService.noChallenge }
+        let today = snapshot.context(now: services.now()).today
         let challenge = stored.value
-        let data = try await service.data(challenge, userId: userId)
+        let data = read.data
         let week = challenge.currentWeek(today: today)
         let status = today < challenge.startDate ? "upcoming" : today > challenge.lastDate ? "finished" : "running"
-        let store = service.store
         let todayRows = ChallengeJSON.DayRows(
-            nutrition: try await store.row(ChallengeNutritionLog.self, userId: userId, id: ChallengeIds.nutrition(challengeId: challenge.id, date: today)).flatMap(live),
-            workout: try await store.row(ChallengeWorkoutLog.self, userId: userId, id: ChallengeIds.workout(challengeId: challenge.id, date: today)).flatMap(live),
-            habits: try await store.row(ChallengeHabitsLog.self, userId: userId, id: ChallengeIds.habits(challengeId: challenge.id, date: today)).flatMap(live))
+            nutrition: read.stored(data.nutrition[today]), workout: read.stored(data.workouts[today]), habits: read.stored(data.habits[today]))
         return .object([
             "challenge": try ChallengeJSON.row(stored),
             "today": .string(today.iso),
@@ -64,8 +67,8 @@ struct ChallengeAPI: Sendable {
             "thisWeek": .object([
                 "week": ChallengeJSON.int(week),
                 "monday": .string(challenge.monday(ofWeek: week).iso),
-                "photo": try ChallengeJSON.photo(await store.row(ChallengePhoto.self, userId: userId, id: ChallengeIds.photo(challengeId: challenge.id, week: week)), in: challenge),
-                "weighIn": try ChallengeJSON.weighIn(await store.row(ChallengeWeighIn.self, userId: userId, id: ChallengeIds.weighIn(challengeId: challenge.id, week: week)), in: challenge),
+                "photo": try ChallengeJSON.photo(read.stored(data.photos[week]), in: challenge),
+                "weighIn": try ChallengeJSON.weighIn(read.stored(data.weighIns[week]), in: challenge),
             ]),
             "streaks": .array(data.streaks(today: today).map(ChallengeJSON.streak)),
             "score": today >= challenge.startDate ? ChallengeJSON.score(data.score(week: week, today: today)) : .null,
@@ -77,7 +80,9 @@ struct ChallengeAPI: Sendable {
         try await answer(request, context, status: .created) {
             let body = try await APIInput.decode(ChallengeBody.self, from: request, context: context)
             let stored = try await service.start(body, userId: context.userId)
-            return try await homeJSON(stored, today: try await service.context(userId: context.userId).today, userId: context.userId)
+            // Read after the write, not from the cache: the request's data version is from before it.
+            let profile = try await service.context(userId: context.userId).profile
+            return try homeJSON(ChallengeSnapshot(profile: profile, current: stored, read: try await service.read(stored.value, userId: context.userId)))
         }
     }
 
@@ -147,10 +152,8 @@ struct ChallengeAPI: Sendable {
         }
     }
 
-    @Sendable func deleteDayLog(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+    @Sendable func deleteDayLog(_ request: Request, context: AuthenticatedContext, kind: String) async throws -> Response {
         try await answer(request, context, status: .noContent) {
-            let kind = context.parameters.get("kind") ?? ""
-            guard ["nutrition", "workout", "habits"].contains(kind) else { throw APIError.notFound() }
             try await service.deleteDayLog(kind: kind, date: try Self.date(context), userId: context.userId)
             return .null
         }

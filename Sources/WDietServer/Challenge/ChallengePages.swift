@@ -80,7 +80,8 @@ struct ChallengePages: Sendable {
     func home(_ request: Request, _ context: WebUserContext) async throws -> Response {
         let userId = context.userId
         let title = Strings.current("challenge.homeTitle")
-        guard let stored = try await service.store.current(userId: userId) else {
+        let snapshot = try await service.snapshot(userId: userId, dataVersion: context.userDataVersion)
+        guard let stored = snapshot.current, let data = snapshot.read?.data else {
             let page = HomePage(
                 chrome: chrome(context), frame: ChallengeFrame(tab: .home), title: title,
                 empty: ChallengeEmpty(icon: "flag", prompt: Strings.current("challenge.homeEmptyPrompt"),
@@ -89,8 +90,7 @@ struct ChallengePages: Sendable {
             return try WebTemplates.page("challenge-home", page)
         }
         let challenge = stored.value
-        let today = try await service.context(userId: userId).today
-        let data = try await service.data(challenge, userId: userId)
+        let today = snapshot.context(now: services.now()).today
         let frame = try await frame(.home, settings: data.settings, userId: userId)
         var page = HomePage(chrome: chrome(context), frame: frame, title: title, streaks: [], finished: today > challenge.lastDate)
         page.notice = Self.notice(request)

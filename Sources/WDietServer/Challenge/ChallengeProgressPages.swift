@@ -17,8 +17,12 @@ struct ChallengeProgressPages: Sendable {
         group.get("/challenge/progress") { request, context in try await progress(request, context) }
         group.get("/challenge/progress/photos/{week}") { request, context in try await photo(request, context) }
         group.get("/challenge/progress/compare") { request, context in try await compare(request, context) }
-        group.get("/challenge/summary.pdf") { _, context in try await service.summaryResponse(userId: context.userId, format: .pdf) }
-        group.get("/challenge/summary.png") { _, context in try await service.summaryResponse(userId: context.userId, format: .png) }
+        group.get("/challenge/summary.pdf") { _, context in
+            try await service.summaryResponse(userId: context.userId, dataVersion: context.userDataVersion, format: .pdf)
+        }
+        group.get("/challenge/summary.png") { _, context in
+            try await service.summaryResponse(userId: context.userId, dataVersion: context.userDataVersion, format: .png)
+        }
         registerDemo(on: group)
     }
 
@@ -113,8 +117,9 @@ struct ChallengeProgressPages: Sendable {
 
     /// The report, or nil without a challenge (the page then shows 003's empty state).
     func report(_ context: WebUserContext) async throws -> ChallengeReport? {
-        guard try await service.store.current(userId: context.userId) != nil else { return nil }
-        return try await service.report(userId: context.userId)
+        let snapshot = try await service.snapshot(userId: context.userId, dataVersion: context.userDataVersion)
+        guard snapshot.current != nil else { return nil }
+        return try ChallengeService.report(snapshot, now: services.now())
     }
 
     func progress(_ request: Request, _ context: WebUserContext) async throws -> Response {

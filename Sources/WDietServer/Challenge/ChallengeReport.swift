@@ -1,69 +1,9 @@
 import Foundation
 import WDietCore
 
-/// Everything the Progress screen, the summary PDF and the share image show, worked out once from `ChallengeData`
-/// (pure: "today" and the MATADOR cycle are passed in, so tests give worked numbers).
-struct ChallengeReport: Sendable {
-    var challenge: Challenge
-    var today: LocalDate
-    /// The weeks that have begun (1 through the current one); none before the start.
-    var weeks: [Int]
-    var scores: [ChallengeWeekScore]
-    var weekWeights: [Int: WeekWeight]
-    var goalPace: ChallengeGoalPace?
-    var pace: ChallengePace?
-    var startKg: Double?
-    var latest: (kg: Double, date: LocalDate)?
-    var streaks: [ChallengeStreak]
-    var macros: [ChallengeMacroAverage]
-    var insights: [ChallengeInsight]
-    /// The challenge's photos, by week.
-    var photos: [ChallengePhoto]
-
-    struct WeekWeight: Sendable {
-        var kg: Double
-        var date: LocalDate
-        var fromWeighIn: Bool
-    }
-
-    init(data: ChallengeData, today: LocalDate, matador: MatadorCycle?) {
-        let challenge = data.challenge
-        self.challenge = challenge
-        self.today = today
-        weeks = today >= challenge.startDate ? Array(1...challenge.currentWeek(today: today)) : []
-        scores = weeks.map { data.score(week: $0, today: today) }
-        var weights: [Int: WeekWeight] = [:]
-        for week in weeks {
-            // A weigh-in logged after its week (late) is drawn on the week's Sunday, not in a later week.
-            if let weight = data.weekWeight(week), weight.date <= today {
-                let date = min(max(weight.date, challenge.monday(ofWeek: week)), challenge.monday(ofWeek: week).adding(days: 6))
-                weights[week] = WeekWeight(kg: weight.kg, date: date, fromWeighIn: weight.fromWeighIn)
-            }
-        }
-        weekWeights = weights
-        goalPace = data.goalPace(matador: matador)
-        pace = data.pace(today: today, matador: matador)
-        startKg = data.startKg
-        latest = data.latestWeight(today: today)
-        streaks = data.streaks(today: today)
-        macros = weeks.map { data.macroAverage(week: $0, today: today) }
-        insights = ChallengeInsights.of(data, today: today, matador: matador)
-        let lastWeek = weeks.last ?? 0
-        photos = data.photos.values.filter { $0.week <= lastWeek }.sorted { $0.week < $1.week }
-    }
-
-    var unit: WeightUnit { challenge.weightUnit }
-    var currentWeek: Int { weeks.last ?? 0 }
-    var firstPhoto: ChallengePhoto? { photos.first }
-    /// The latest photo when it is another week's than the first.
-    var latestPhoto: ChallengePhoto? { photos.count > 1 ? photos.last : nil }
-
-    /// A weight in the challenge's unit as a number ("86.0" / "86,0"), without the unit.
-    func display(_ kg: Double) -> Double { unit == .kg ? Units.tenth(kg) : Units.pounds(fromKilograms: kg) }
-
-    /// The same without rounding (for drawing).
-    func unscaled(_ kg: Double) -> Double { unit == .kg ? kg : kg / Units.kilogramsPerPound }
-
+/// The words and number formats of `ChallengeReport` (WDietCore: the numbers and rules) for Progress, the summary
+/// PDF and the share image.
+extension ChallengeReport {
     func format(_ kg: Double) -> String {
         let strings = Strings.current
         return strings.number(display(kg), fractionDigits: 1) + (unit == .kg ? " kg" : " lb")
@@ -73,13 +13,6 @@ struct ChallengeReport: Sendable {
     func formatAmount(_ kg: Double) -> String {
         let value = unit == .kg ? abs(kg) : abs(kg) / Units.kilogramsPerPound
         return Strings.current.number(value, fractionDigits: 1) + (unit == .kg ? " kg" : " lb")
-    }
-
-    /// The mean score of the finished weeks (nil before one has finished).
-    var averageScore: Int? {
-        let finished = scores.filter(\.isComplete)
-        guard !finished.isEmpty else { return nil }
-        return Int((Double(finished.map(\.score).reduce(0, +)) / Double(finished.count)).rounded())
     }
 
     /// "Week 12 of 17" (or the dates before the start).

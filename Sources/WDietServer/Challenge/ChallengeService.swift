@@ -1,12 +1,27 @@
 import Foundation
 import Logging
 import WDietCore
+import WDietSQLite
 import WDietStore
 
 /// A weigh-in (or photo) for a week that already has one, asked for as new (003 "1 weigh-in/week: Disable
 /// duplicates, show 'Already logged this week'"): the existing one is handed back so the screen offers to edit it.
 struct ChallengeAlreadyLogged: Error, Sendable {
     var existing: SyncJSON
+}
+
+/// A user's Challenge as the read-only screens need it, kept per process by data generation
+/// (`ChallengeService.snapshot`).
+struct ChallengeSnapshot: Sendable {
+    var profile: Profile?
+    var current: StoredChallengeRow<Challenge>?
+    /// The current challenge's rows, meals and weights; nil without a challenge.
+    var read: ChallengeRead?
+
+    /// "Today" is the profile's local day, worked out from the clock on each use (never kept).
+    func context(now: Date) -> ChallengeService.Context {
+        ChallengeService.Context(profile: profile, today: LocalDate(now, in: profile?.timeZone ?? .gmt))
+    }
 }
 
 /// The Challenge's use cases (issue 20, docs/challenge.md) below the API and, next, the web screens: each validates,
@@ -44,6 +59,39 @@ struct ChallengeService: Sendable {
     /// Everything the rules need, with the user's meals (day totals) and daily weights from the week before the start
     /// to the end.
     func data(_ challenge: Challenge, userId: UUID) async throws -> ChallengeData {
+        try await read(challenge, userId: userId).data
+    }
+
+    /// What the screens that only read need of a user — the profile (today, the MATADOR cycle), the current
+    /// challenge and its `ChallengeRead` — from the process's cache (`AppServices.challengeSnapshots`) while the user's
+    /// data generation is the one it was read at, else read and kept. The generation moves on with every committed
+    /// write of the user's profile, meals, weights, logged days or synced rows (a challenge row is one), whichever
+    /// route or process made it: on SQLite `UserDataChanges` (one process owns the file), on PostgreSQL the user's
+    /// `last_version` as this request's session lookup read it (every such write takes a new version in its
+    /// transaction). Both are taken before the read, so a write committing meanwhile leaves the entry behind, never
+    /// ahead. `dataVersion` is the request's (`userDataVersion`); pass nil after a write in the same request (its
+    /// version is older than the write) — without a generation the database is read every time.
+    func snapshot(userId: UUID, dataVersion: Int64?) async throws -> ChallengeSnapshot {
+        let key = userId.uuidString
+        let generation = Self.generation(services, userId: userId, dataVersion: dataVersion)
+        if let generation, let kept = services.challengeSnapshots.value(forUser: key, generation: generation) { return kept }
+        let profile = try await services.profiles.profile(userId: userId)?.profile
+        let current = try await store.current(userId: userId)
+        var read: ChallengeRead?
+        if let current { read = try await self.read(current.value, userId: userId) }
+        let snapshot = ChallengeSnapshot(profile: profile, current: current, read: read)
+        if let generation { services.challengeSnapshots.store(snapshot, forUser: key, generation: generation) }
+        return snapshot
+    }
+
+    /// The user's data generation (see `snapshot`); nil when the stores give none.
+    static func generation(_ services: AppServices, userId: UUID, dataVersion: Int64?) -> UInt64? {
+        if let database = services.database { return database.userDataChanges.generation(ofUser: userId) }
+        return dataVersion.map { UInt64(bitPattern: $0) }
+    }
+
+    /// `data` with each row's version.
+    func read(_ challenge: Challenge, userId: UUID) async throws -> ChallengeRead {
         let from = challenge.startDate.adding(days: -7), through = challenge.lastDate
         let meals = try await services.meals.meals(userId: userId, from: from, through: through, limit: 20_000)
         let totals = Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) }
@@ -51,7 +99,7 @@ struct ChallengeService: Sendable {
         for weight in try await services.weights.dailyWeights(userId: userId) where weight.localDate >= from && weight.localDate <= through {
             weights[weight.localDate] = weight.entry.kg
         }
-        return try await store.data(userId: userId, challenge: challenge, mealTotals: totals, weights: weights)
+        return try await store.read(userId: userId, challenge: challenge, mealTotals: totals, weights: weights)
     }
 
     // MARK: - The challenge

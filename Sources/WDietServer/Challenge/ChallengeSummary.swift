@@ -231,6 +231,24 @@ enum ChallengeSummaryRenderer {
 
     enum Failure: Error { case toolMissing, failed }
 
+    /// The longer side of a photo in the PDF: its frame is 3.5 × 4.6 in, so 1,000 px is about 290 dpi across a
+    /// landscape photo and 220 dpi down a portrait one.
+    static let printPixels = 1_000
+
+    /// A JPEG scaled down to `printPixels` on its longer side by `vipsthumbnail` (a photo already that small, or a
+    /// machine without the tool, or a failed run: the bytes as they are). Why: cairo, under rsvg-convert, re-encodes
+    /// an embedded photo's pixels instead of passing the JPEG through, so its time and the PDF's size grow with the
+    /// pixels — 1,600 px photos took 0.8–1.0 s of rsvg-convert's time and made a 950 KiB PDF (docs/benchmarks.md).
+    static func printSize(_ jpeg: Data?, tool: String? = ToolProcess.find("vipsthumbnail")) async -> Data? {
+        guard let jpeg else { return nil }
+        guard let tool else { return jpeg }
+        let scaled = await ToolProcess.convert(tool: tool, inputs: [(name: "photo.jpg", data: jpeg)], output: "print.jpg", timeLimit: timeLimit) { folder in
+            [folder.appendingPathComponent("photo.jpg").path, "--size", "\(printPixels)x\(printPixels)>",
+             "-o", folder.appendingPathComponent("print.jpg").path + "[Q=85,strip]"]
+        }
+        return scaled ?? jpeg
+    }
+
     /// The pages (SVG documents) as one PDF, or the first as a PNG at its own width and height.
     static func render(_ pages: [String], as format: Format, tool: String? = Self.tool) async throws(Failure) -> Data {
         guard let tool, FileManager.default.isExecutableFile(atPath: tool) else { throw .toolMissing }

@@ -5,27 +5,37 @@ import WDietCore
 import WDietStore
 
 extension ChallengeService {
-    /// The current challenge's report (Progress, the summary) as of the user's today.
-    func report(userId: UUID) async throws -> ChallengeReport {
-        let stored = try await current(userId: userId)
-        let context = try await context(userId: userId)
-        let data = try await data(stored.value, userId: userId)
+    /// The current challenge's report (Progress, the summary) as of the user's today, from the user's snapshot
+    /// (`snapshot`; `dataVersion` is the request's).
+    func report(userId: UUID, dataVersion: Int64?) async throws -> ChallengeReport {
+        try Self.report(try await snapshot(userId: userId, dataVersion: dataVersion), now: services.now())
+    }
+
+    /// The report of a snapshot's challenge; 404 without one.
+    static func report(_ snapshot: ChallengeSnapshot, now: Date) throws -> ChallengeReport {
+        guard let data = snapshot.read?.data else { throw noChallenge }
+        let context = snapshot.context(now: now)
         return ChallengeReport(data: data, today: context.today, matador: context.matador)
     }
 
     /// The summary as a PDF (two A4 pages) or the share image as a PNG; `ChallengeSummaryRenderer.Failure.toolMissing`
     /// without `rsvg-convert`.
-    func summary(userId: UUID, format: ChallengeSummaryRenderer.Format) async throws -> Data {
-        let report = try await report(userId: userId)
+    func summary(userId: UUID, dataVersion: Int64?, format: ChallengeSummaryRenderer.Format) async throws -> Data {
+        let report = try await report(userId: userId, dataVersion: dataVersion)
         var summary = ChallengeSummary(report: report)
         if format == .pdf {
-            // The display JPEG (at most 1,600 px): sharp on paper; a photo whose media is gone is left as its frame.
-            if let first = report.firstPhoto {
-                summary.firstPhoto = try await services.media.mediaContent(id: first.mediaId, userId: userId, variant: .display)
+            // The display JPEG (at most 1,600 px) scaled to the printed size; a photo whose media is gone is left as
+            // its frame.
+            var first: Data?, latest: Data?
+            if let photo = report.firstPhoto {
+                first = try await services.media.mediaContent(id: photo.mediaId, userId: userId, variant: .display)
             }
-            if let latest = report.latestPhoto {
-                summary.latestPhoto = try await services.media.mediaContent(id: latest.mediaId, userId: userId, variant: .display)
+            if let photo = report.latestPhoto {
+                latest = try await services.media.mediaContent(id: photo.mediaId, userId: userId, variant: .display)
             }
+            async let scaledFirst = ChallengeSummaryRenderer.printSize(first)
+            async let scaledLatest = ChallengeSummaryRenderer.printSize(latest)
+            (summary.firstPhoto, summary.latestPhoto) = (await scaledFirst, await scaledLatest)
         }
         let pages = format == .pdf ? [summary.firstPage, summary.secondPage] : [summary.shareImage]
         return try await ChallengeSummaryRenderer.render(pages, as: format)
@@ -33,11 +43,11 @@ extension ChallengeService {
 
     /// The summary as a download: `w-diet-challenge-2026-09-07.pdf` (the start date names it). 503
     /// `summary_tool_missing` when the machine lacks `rsvg-convert`.
-    func summaryResponse(userId: UUID, format: ChallengeSummaryRenderer.Format) async throws -> Response {
+    func summaryResponse(userId: UUID, dataVersion: Int64?, format: ChallengeSummaryRenderer.Format) async throws -> Response {
         let start = try await current(userId: userId).value.startDate
         let data: Data
         do {
-            data = try await summary(userId: userId, format: format)
+            data = try await summary(userId: userId, dataVersion: dataVersion, format: format)
         } catch let failure as ChallengeSummaryRenderer.Failure {
             switch failure {
             case .toolMissing:
@@ -69,6 +79,6 @@ extension ChallengeAPI {
     /// `GET /challenge/summary?format=pdf|png`: the summary to keep (PDF) or the share image (PNG).
     @Sendable func summary(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let format = try ChallengeService.summaryFormat(request.uri.queryParameters.get("format"))
-        return try await service.summaryResponse(userId: context.userId, format: format)
+        return try await service.summaryResponse(userId: context.userId, dataVersion: context.userDataVersion, format: format)
     }
 }

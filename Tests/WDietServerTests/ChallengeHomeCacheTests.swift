@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WDietCore
+import WDietStore
+import WDietTestSupport
+@testable import WDietServer
+
+/// Home (`GET /api/v1/challenge` and the `/challenge` page) answers from a per-user snapshot kept by data generation
+/// (`ChallengeService.snapshot`): a write from the API, from a web form and from a sync push each shows on the next
+/// Home, and so does a meal logged in w-diet; a new day shows without any write (today is never kept). On both
+/// backends (PostgreSQL: keyed by the user's `last_version` as the session lookup reads it). The clock: Tuesday
+/// 1 December 2026, 09:00 UTC (10:00 in the profile's Berlin); the challenge began on Monday 30 November.
+@Suite("Challenge Home cache")
+struct ChallengeHomeCacheTests {
+    static let clock = Fixtures.utc("2026-12-01T09:00:00Z")
+
+    static func object(_ value: Any?) -> [String: Any] { (value as? [String: Any]) ?? [:] }
+
+    static func home(_ client: some TestClientProtocol, _ session: WebDashboardSession) async throws -> [String: Any] {
+        let response = try await session.get(client, "/api/v1/challenge")
+        #expect(response.status == .ok, "\(response.text)")
+        return try response.object()
+    }
+
+    static func checklist(_ home: [String: Any]) -> [String: Any] { object(home["todayChecklist"]) }
+    static func state(_ home: [String: Any], _ kind: String) -> String? { object(checklist(home)[kind])["state"] as? String }
+    static func score(_ home: [String: Any]) -> [String: Any] { object(home["score"]) }
+
+    @Test("a write from the API, a web form and a sync push each shows on the next Home; so do a meal and a new day", arguments: StoreBackend.allCases)
+    func invalidation(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend, clockStart: Self.clock) { t, client in
+            let session = try await WebDashboardSession.withProfile(client)
+            let started = try await session.api(client, .post, "/api/v1/challenge", json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+            #expect(started.status == .created, "\(started.text)")
+            let idText = Self.object(try started.object()["challenge"])["id"] as? String
+            let challengeId = try #require(UUID(uuidString: idText ?? ""))
+
+            var home = try await Self.home(client, session)
+            #expect(Self.state(home, "nutrition") == "pending")
+            #expect(Self.state(home, "workout") == "pending")
+            #expect(number(Self.score(home)["score"]) == 0)
+            // Kept: the same Home twice comes from one snapshot (the cache holds this user's entry).
+            home = try await Self.home(client, session)
+            #expect(t.services.challengeSnapshots.count == 1)
+            #expect(number(home["dayOfChallenge"]) == 2)
+
+            // 1. The API: today's typed nutrition. Score: 50 × 1/7 = 7.14 → 7.
+            let nutrition = try await session.api(client, .put, "/api/v1/challenge/days/2026-12-01/nutrition", json: ["kcal": 1_900, "protein": 140])
+            #expect(nutrition.status == .ok, "\(nutrition.text)")
+            home = try await Self.home(client, session)
+            #expect(Self.state(home, "nutrition") == "done")
+            #expect(number(Self.object(Self.object(Self.checklist(home)["nutrition"])["log"])["kcal"]) == 1_900)
+            #expect(number(Self.score(home)["nutritionDays"]) == 1)
+            #expect(number(Self.score(home)["score"]) == 7)
+
+            // 2. A web form: the checklist's habits (all three). 7.14 + 15 × 3/21 = 9.29 → 9.
+            let form = try await client.execute(
+                uri: "/challenge/log/habits", method: .post,
+                headers: [.cookie: session.cookie, .contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "_csrf=\(session.csrf)&date=2026-12-01&water=on&steps=on&sleep=on&back=home"))
+            #expect(form.status == .seeOther, "\(form.text)")
+            home = try await Self.home(client, session)
+            #expect(number(Self.object(Self.checklist(home)["habits"])["ticked"]) == 3)
+            #expect(number(Self.score(home)["habitTicks"]) == 3)
+            #expect(number(Self.score(home)["score"]) == 9)
+            var page = try await session.get(client, "/challenge").text
+            #expect(page.contains("data-score=\"9\"") && page.contains("Week 1 of 17 · Day 2"), "\(page)")
+
+            // 3. A sync push (a phone): today's workout row. 9.29 + 20 × 1/7 = 12.14 → 12.
+            let workout = ChallengeWorkoutLog(challengeId: challengeId, date: LocalDate(iso: "2026-12-01")!, type: .legs, minutes: 40,
+                                              createdAt: Self.clock)
+            let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
+                                    collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
+            let pushed = try await client.execute(
+                uri: "/api/v1/sync/push", method: .post,
+                headers: [.cookie: session.cookie, .contentType: "application/json", WebSession.csrfHeader: session.csrf],
+                body: ByteBuffer(data: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change]))))
+            #expect(pushed.status == .ok, "\(pushed.text)")
+            home = try await Self.home(client, session)
+            #expect(Self.state(home, "workout") == "done")
+            #expect(Self.object(Self.object(Self.checklist(home)["workout"])["log"])["type"] as? String == "legs")
+            #expect(number(Self.score(home)["score"]) == 12)
+
+            // 4. w-diet's own meal log: a meal on Monday makes Monday's nutrition done from the meals (2 of 7 days:
+            // 14.29 + 2.86 + 2.14 = 19.29 → 19) and makes a 2-day nutrition streak.
+            let meal = try await session.api(client, .post, "/api/v1/meals", json: ["name": "Porridge", "calories": 350, "loggedAt": "2026-11-30T07:30:00Z"])
+            #expect(meal.status == .created, "\(meal.text)")
+            home = try await Self.home(client, session)
+            #expect(number(Self.score(home)["nutritionDays"]) == 2)
+            #expect(number(Self.score(home)["score"]) == 19)
+            page = try await session.get(client, "/challenge").text
+            #expect(page.contains("data-score=\"19\""))
+            let streaks = (home["streaks"] as? [[String: Any]]) ?? []
+            #expect(streaks.first { $0["kind"] as? String == "nutrition" }.map { number($0["current"]) } == 2)
+
+            // 5. No write, a new day: Wednesday, day 3; its checklist is open again, the week's score unchanged.
+            t.clock.advance(seconds: 24 * 3_600)
+            home = try await Self.home(client, session)
+            #expect(home["today"] as? String == "2026-12-02")
+            #expect(number(home["dayOfChallenge"]) == 3)
+            #expect(Self.state(home, "nutrition") == "pending")
+            #expect(number(Self.score(home)["score"]) == 19)
+            page = try await session.get(client, "/challenge").text
+            #expect(page.contains("Week 1 of 17 · Day 3"))
+        }
+    }
+}
