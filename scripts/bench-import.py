@@ -7,7 +7,8 @@ Starts `wdiet serve` on a fresh copy of a SQLite file (made once in DIR, with th
 start), makes guests over the API, builds an export of MEGABYTES of meals (one guest's real export, its meals repeated
 on earlier days with fresh ids), then: one user saves a meal every 20 ms for 5 s alone (the usual latencies), then
 the same while IMPORTS guests import that document at once; prints P50/P95/P99/max of the saves in each phase and
-how long the imports took and what they answered. Standard library only.
+how long the imports took and what they answered, the server's CPU time in each phase (/proc/<pid>/stat; during
+the imports it is mostly theirs) and the load average. Standard library only.
 """
 import argparse
 import concurrent.futures
@@ -114,11 +115,20 @@ def saves(base, token, stop, out):
         time.sleep(0.02)
 
 
-def summary(label, samples):
+def cpu_seconds(pid):
+    """The server's user + system CPU time so far, from /proc/<pid>/stat (Linux)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def summary(label, samples, cpu, seconds):
     ms = [m for m, _ in samples]
     bad = sum(1 for _, s in samples if s != 201)
     print(f"{label}: {len(ms)} saves, P50 {percentile(ms, 50):.1f} ms, P95 {percentile(ms, 95):.1f} ms, "
-          f"P99 {percentile(ms, 99):.1f} ms, max {max(ms):.1f} ms, non-201 {bad}")
+          f"P99 {percentile(ms, 99):.1f} ms, max {max(ms):.1f} ms, non-201 {bad}; "
+          f"server CPU {cpu:.2f} s in {seconds:.1f} s ({cpu / max(1, len(ms)) * 1000:.2f} ms per save); "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 def main():
@@ -149,24 +159,26 @@ def main():
         assert call(base, "PUT", "/api/v1/profile", saver, PROFILE)[0] in (200, 201)
         importers = [guest(base) for _ in range(args.imports)]
 
+        print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         stop, alone = threading.Event(), []
+        cpu, began = cpu_seconds(process.pid), time.perf_counter()
         thread = threading.Thread(target=saves, args=(base, saver, stop, alone))
         thread.start()
         time.sleep(5)
         stop.set()
         thread.join()
-        summary("alone", alone)
+        summary("alone", alone, cpu_seconds(process.pid) - cpu, time.perf_counter() - began)
 
         stop, during = threading.Event(), []
         thread = threading.Thread(target=saves, args=(base, saver, stop, during))
         thread.start()
-        began = time.perf_counter()
+        cpu, began = cpu_seconds(process.pid), time.perf_counter()
         with concurrent.futures.ThreadPoolExecutor(args.imports) as pool:
             answers = list(pool.map(lambda t: (call(base, "POST", "/api/v1/import", t, raw=body, timeout=600),
                                                time.perf_counter() - began), importers))
         stop.set()
         thread.join()
-        summary(f"during {args.imports} imports", during)
+        summary(f"during {args.imports} imports", during, cpu_seconds(process.pid) - cpu, time.perf_counter() - began)
         for (status, answer), seconds in answers:
             print(f"  import: {status} after {seconds:.1f} s {json.dumps(answer)[:120]}")
     finally:

@@ -26,6 +26,9 @@ public struct PostgresUserDataStore: UserDataStore {
         "sync_rows", "sync_results", "journal_entries", "media", "meals", "weights", "profiles",
     ]
 
+    /// The first key of an import's advisory lock on an account ("wdim" in ASCII); nothing else uses it.
+    static let importLockClass: Int32 = 0x7764_696d
+
     static let accountHasData = StoreError.conflict(
         "This account already has data. Import into a new account, before onboarding."
     )
@@ -104,8 +107,15 @@ public struct PostgresUserDataStore: UserDataStore {
         let now = PostgresInstant(now())
         let logger = access.logger
         return try await access.transaction { connection in
-            // The user's row lock first, as every writer of theirs takes it: the emptiness check below then holds
-            // until this transaction ends.
+            // A second import into the same account while one runs (another request, another process) is refused
+            // at once, as on SQLite, rather than waiting for the first to end: the import's lock on the account,
+            // taken without waiting. (Two 32-bit keys, a space of their own: `importLockClass` and the id's hash; two
+            // accounts whose hashes collide only refuse each other while both import at the same moment.)
+            let taken = try await connection.query(
+                "SELECT pg_try_advisory_xact_lock(\(Self.importLockClass), hashtext(\(userId.uuidString.lowercased())))", logger: logger)
+            for try await free in taken.decode(Bool.self) where !free { throw Self.accountHasData }
+            // The user's row lock, as every writer of theirs takes it: the emptiness check below then holds until
+            // this transaction ends.
             let users = try await connection.query(
                 "SELECT deleted_at IS NULL FROM users WHERE id = \(userId) FOR NO KEY UPDATE", logger: logger)
             var live = false

@@ -21,9 +21,10 @@ extension AppDatabase {
         }
     }
 
-    func storeWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// `bulk`: a chunk of an import, committed alone and after the other writes waiting (`GroupCommit`).
+    func storeWrite<T: Sendable>(bulk: Bool = false, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await groupCommit.write(updates)
+            return try await groupCommit.write(bulk: bulk, updates)
         } catch let rejection as SyncRejection {
             // A refused sync push says which change and why; it is no store failure.
             throw rejection

@@ -143,8 +143,9 @@ public struct SQLiteUserDataStore: UserDataStore {
             return summary
         }
         /// One chunk's write: nothing when the import's mark is gone (the account was deleted meanwhile).
+        /// A bulk write: it commits alone, after the other users' writes waiting with it (`GroupCommit`).
         func chunk(_ write: @escaping @Sendable (Database) throws -> UserDataImportSummary) async throws -> UserDataImportSummary {
-            try await database.storeWrite { db in
+            try await database.storeWrite(bulk: true) { db in
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rateLimitEvents WHERE id = ?)", arguments: [marker]) == true else {
                     throw StoreError.notFound("User not found")
                 }

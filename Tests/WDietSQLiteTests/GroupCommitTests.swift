@@ -54,6 +54,39 @@ struct GroupCommitTests {
         #expect(counter.count == 2)
     }
 
+    @Test("bulk writes (an import's chunks) commit alone, after the other writes that waited with them")
+    func bulkWritesGoAloneAndLast() async throws {
+        let database = try AppDatabase.inMemory()
+        try await database.writer.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT NOT NULL)") }
+        let counter = CommitCounter()
+        database.writer.add(transactionObserver: counter)
+        let commit = database.groupCommit
+
+        // The first write holds the writer while the others queue in a known order: chunk 1, save a, chunk 2, save b.
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let slow = Task { try await commit.write { db in
+            started.signal()
+            release.wait()
+            try db.execute(sql: "INSERT INTO notes VALUES ('first')")
+        } }
+        // Blocks this thread, not the writer's queue (where the slow write runs).
+        started.wait()
+        var queued: [Task<Void, any Error>] = []
+        for (text, bulk) in [("chunk 1", true), ("save a", false), ("chunk 2", true), ("save b", false)] {
+            let expected = queued.count + 1
+            queued.append(Task { try await commit.write(bulk: bulk) { db in try db.execute(sql: "INSERT INTO notes VALUES (?)", arguments: [text]) } })
+            while commit.waitingCount < expected { await Task.yield() }
+        }
+        release.signal()
+        try await slow.value
+        for task in queued { try await task.value }
+
+        let notes = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes ORDER BY rowid") }
+        // The saves overtake the chunks that came before them, and commit together; each chunk commits alone.
+        #expect(notes == ["first", "save a", "save b", "chunk 1", "chunk 2"])
+        #expect(counter.count == 4)
+    }
+
     @Test("200 meals saved at once by 20 users: every one stored once, under 200 distinct versions")
     func concurrentMealSaves() async throws {
         let stores = try CoachTestStores()

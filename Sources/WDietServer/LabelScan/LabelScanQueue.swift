@@ -113,7 +113,8 @@ final class LabelScanThreads: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var members: [pthread_t] = []
 
-    init(count: Int, niceness: Int32) {
+    /// `name`: the threads' names (`name-0`, …); the import line (`ImportLine`) runs on threads of this kind too.
+    init(count: Int, niceness: Int32, name: String = "label-scan") { // catalog-exempt: a thread name
         for index in 0..<max(1, count) {
             let thread = Thread {
                 #if canImport(Glibc)
@@ -123,7 +124,7 @@ final class LabelScanThreads: TaskExecutor, @unchecked Sendable {
                 self.condition.withLock { self.members.append(pthread_self()) }
                 self.work()
             }
-            thread.name = "label-scan-\(index)" // catalog-exempt: a thread name
+            thread.name = "\(name)-\(index)" // catalog-exempt: a thread name
             thread.start()
         }
     }

@@ -11,7 +11,9 @@ import WDietStore
 /// - `POST /import` (a JSON export, up to 32 MiB; larger is 413; 20 attempts an hour per account and 10 imports per client address,
 ///   else 429 `too_many_imports` with Retry-After: `ImportLimit`) → 201 `{"imported": {...counts}, "newIds"}` into
 ///   the signed-in account, all or nothing; 409 `account_not_empty` when the account already has a profile, meals,
-///   weights or dismissed tips; 422 for another format, an unknown `formatVersion` or malformed members (by path).
+///   weights or dismissed tips (or another import into it runs); 422 for another format, an unknown `formatVersion`
+///   or malformed members (by path); 503 `import_busy` with Retry-After when the line of imports is full
+///   (`ImportLine`: one at a time, at a low priority).
 /// - `DELETE /account` → 204: the account and every row of it are erased at once and every session ends. An account
 ///   with a password sends `{"password"}` (checked and throttled like a sign-in: 401, 429); one without (a guest,
 ///   an Apple/Google-only account) sends `{"confirm": "DELETE"}`.
@@ -19,6 +21,8 @@ struct UserDataAPI: Sendable {
     let services: AppServices
     let accounts: AccountService
     let configuration: ServerConfiguration
+    /// One import at a time, at a low priority (`ImportLine`).
+    let importLine = ImportLine.make()
 
     /// A year of heavy logging is a few MB of JSON; this leaves room for many years.
     static let maxImportBytes = 32 * 1024 * 1024
@@ -55,8 +59,18 @@ struct UserDataAPI: Sendable {
             let keys = try await limit.take(userId: context.userId, clientAddress: address)
             let summary: UserDataImportSummary
             do {
-                let data = try await Self.readImport(request, userId: context.userId)
-                summary = try await services.userData.importUserData(data, into: context.userId)
+                let body = try await Self.readBody(request)
+                // Parsed, checked and written in the line, on the import thread (the event loops stay free).
+                let userId = context.userId
+                summary = try await importLine.run { [services] in
+                    let data = try Self.readImport(body, userId: userId)
+                    return try await services.userData.importUserData(data, into: userId)
+                }
+            } catch let busy as LabelScanQueue.Busy {
+                await limit.giveBack(keys)
+                throw APIError(
+                    .serviceUnavailable, code: "import_busy", message: Strings.current("export.importBusy"),
+                    headers: [.retryAfter: "\(busy.retryAfterSeconds)"])
             } catch StoreError.conflict(let message) {
                 await limit.giveBack(keys)
                 throw APIError(.conflict, code: "account_not_empty", message: CatalogText.localized(message))
@@ -84,8 +98,8 @@ struct UserDataAPI: Sendable {
         }
     }
 
-    /// The body as the store's value, or the 4xx that says what is wrong with it.
-    static func readImport(_ request: Request, userId: UUID) async throws -> UserDataExport {
+    /// The body, up to `maxImportBytes` (else 413), not empty (else 400).
+    static func readBody(_ request: Request) async throws -> ByteBuffer {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maxImportBytes)
@@ -93,6 +107,11 @@ struct UserDataAPI: Sendable {
             throw APIError(.contentTooLarge, code: "too_large", message: Strings.current("export.importTooLarge"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest(APIInput.Message.emptyBody) }
+        return buffer
+    }
+
+    /// The body as the store's value, or the 4xx that says what is wrong with it.
+    static func readImport(_ buffer: ByteBuffer, userId: UUID) throws -> UserDataExport {
         // A control character anywhere in the export: 422 naming the member (`meals.12.name`), nothing imported.
         try ControlCharacterInput.check(json: buffer)
         return try ExportDocument.userData(fromJSON: Data(buffer: buffer), into: userId)

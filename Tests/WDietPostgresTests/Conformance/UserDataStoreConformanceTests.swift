@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import PostgresNIO
 import Testing
 import WDietCore
@@ -319,6 +320,89 @@ struct UserDataStoreConformanceTests {
             }
             #expect(try await stores.userData.exportUserData(userId: ben).recordCount == 0)
         }
+    }
+
+    /// Ana's export with `count` more meals (fresh ids, an hour apart), big enough for several of SQLite's chunks.
+    static func bigExport(_ stores: CoachStores, meals count: Int) async throws -> UserDataExport {
+        let ana = try await Self.makeAna(stores)
+        var exported = try await stores.userData.exportUserData(userId: ana)
+        let first = Fixtures.utc("2026-01-01T08:00:00Z")
+        exported.meals += (0..<count).map { index in
+            let at = first.addingTimeInterval(Double(index) * 3_600)
+            return StoredMeal(
+                meal: Meal(name: "Meal \(index)", kcal: 300, loggedAt: at), userId: ana,
+                localDate: LocalDate(at, in: berlin), version: 1, createdAt: at, updatedAt: at)
+        }
+        return exported
+    }
+
+    @Test("two imports into one account at once (two connections): one lands, the other is refused, each row once",
+          arguments: StoreBackend.allCases)
+    func twoImportsAtOnce(_ backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let exported = try await Self.bigExport(stores, meals: 1_200)
+            let ben = try await stores.makeUser()
+            let userData = stores.userData
+            func attempt() async -> Result<UserDataImportSummary, any Error> {
+                do { return .success(try await userData.importUserData(exported, into: ben)) } catch { return .failure(error) }
+            }
+            async let first = attempt()
+            async let second = attempt()
+            let outcomes = await [first, second]
+
+            let landed = outcomes.compactMap { try? $0.get() }
+            #expect(landed.map(\.meals) == [1_202])
+            let refused = outcomes.compactMap { outcome -> StoreError? in
+                if case .failure(let error) = outcome { return error as? StoreError }
+                return nil
+            }
+            #expect(refused == [StoreError.conflict("This account already has data. Import into a new account, before onboarding.")])
+            let imported = try await stores.userData.exportUserData(userId: ben)
+            #expect(imported.meals.count == 1_202)
+            #expect(imported.weights.count == 1)
+        }
+    }
+
+    @Test("PostgreSQL: a second import into an account whose import is under way is refused at once, not after it",
+          .timeLimit(.minutes(1)))
+    func postgresRefusesAtOnce() async throws {
+        try await StoreBackend.postgres.withCoachStores { stores in
+            guard case .postgres(let client) = stores.database else { return }
+            let exported = try await Self.bigExport(stores, meals: 10)
+            let ben = try await stores.makeUser()
+            let userData = stores.userData
+            // Another connection holds Ben's row (as a save of his from another device does, mid-transaction): the
+            // first import takes its lock on the account, then waits for the row.
+            let (held, release) = AsyncStream.makeStream(of: Void.self)
+            let (holding, holds) = AsyncStream.makeStream(of: Void.self)
+            let holder = Task {
+                try await client.withTransaction(logger: Logger(label: "test")) { connection in
+                    try await connection.query("SELECT 1 FROM users WHERE id = \(ben) FOR NO KEY UPDATE", logger: Logger(label: "test"))
+                    holds.yield()
+                    for await _ in held { break }
+                }
+            }
+            for await _ in holding { break }
+            let first = Task { try await userData.importUserData(exported, into: ben) }
+            // Until the first import waits for the row (a lock not granted).
+            while try await Self.count("SELECT count(*) FROM pg_locks WHERE NOT granted", client) == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+
+            // Before: the second import waited behind the first (here: for good, the row being held).
+            await #expect(throws: StoreError.conflict("This account already has data. Import into a new account, before onboarding.")) {
+                try await userData.importUserData(exported, into: ben)
+            }
+            release.yield()
+            try await holder.value
+            #expect(try await first.value.meals == 12)
+            #expect(try await stores.userData.exportUserData(userId: ben).meals.count == 12)
+        }
+    }
+
+    static func count(_ query: PostgresQuery, _ client: PostgresClient) async throws -> Int {
+        for try await value in try await client.query(query).decode(Int.self) { return value }
+        return -1
     }
 
     @Test("an import into an unknown user is not found", arguments: StoreBackend.allCases)
