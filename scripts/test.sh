@@ -31,7 +31,7 @@ if [ ${#need_packages[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_packages[@]}"
 fi
-if ! python3 -c "import playwright, pytest, xdist, axe_playwright_python" >/dev/null 2>&1; then
+if ! python3 -c "import playwright, pytest, xdist, axe_playwright_python, schemathesis" >/dev/null 2>&1; then
     echo "Installing Playwright for Python and pytest ..."
     python3 -m pip install -q -r e2e/requirements.txt || python3 -m pip install -q --break-system-packages -r e2e/requirements.txt
 fi

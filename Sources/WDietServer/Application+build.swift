@@ -171,6 +171,9 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
     JournalPages(services: services).register(on: signedIn)
     ChallengePages(services: services, accounts: accounts).register(on: signedIn)
     ChallengeProgressPages(services: services).register(on: signedIn)
+    // Last, after every route, so it stands only before the router's "no such route": 405 with Allow for a method
+    // an API path does not have (issue 21 item 10).
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
     return router
 }
 
