@@ -203,17 +203,20 @@ def test_holding_the_stepper_repeats_until_the_range_ends(page, server):
     # A short hold is a tap: one step down, not a run.
     page.locator("#meals-minus").click()
     expect(value).to_have_text("9")
+    page.locator("#meals-plus").click()
+    expect(value).to_have_text("10")
     hold("#meals-minus", 1.2)
-    # 400 ms, then a step every 150 ms: about five steps (fewer on a busy machine), more than any tap makes; and the
-    # release adds none.
-    steps = 9 - int(value.inner_text())
+    # 400 ms, then a step every 150 ms: about five or six steps (fewer on a busy machine), more than any tap makes;
+    # and the release adds none. From 10 the run ends at 4 to 8, never at the saved 3 (which would leave nothing to
+    # save: Save Changes stays disabled).
+    steps = 10 - int(value.inner_text())
     assert 2 <= steps <= 6, steps
     page.wait_for_timeout(400)
-    assert int(value.inner_text()) == 9 - steps
+    assert int(value.inner_text()) == 10 - steps
     page.locator("#profile-save").click()
     expect(page.locator(".toast").last).to_contain_text("✓ Profile updated successfully")
     status, profile = api(page, server, "GET", "/api/v1/profile")
-    assert profile["mealsPerDay"] == 9 - steps
+    assert profile["mealsPerDay"] == 10 - steps
     assert page.console_errors == []
 
 
