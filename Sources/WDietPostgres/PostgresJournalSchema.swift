@@ -80,5 +80,32 @@ public enum PostgresJournalSchema {
             """,
             "SELECT journal_entries_from_row(r) FROM sync_rows r WHERE r.collection = 'journal' AND r.deleted_at IS NULL",
         ]),
+        // The search (docs/journal.md "Search"): the description and raw input in lower case as a generated column,
+        // so `LIKE` compares without folding every row on every search, and a trigram index over it per user
+        // (pg_trgm and btree_gin, PostgreSQL's contrib extensions, both "trusted": a database owner may create
+        // them) that finds the rows of a rare word without reading the others. Without the extensions (a server
+        // whose PostgreSQL lacks contrib, or a role that may not create them), the column alone: the search is
+        // the same, only slower for rare words.
+        PostgresMigration(version: 21, name: "journal-search", statements: [
+            """
+            ALTER TABLE journal_entries ADD COLUMN search_text text NOT NULL
+                GENERATED ALWAYS AS (lower(description || chr(10) || raw_input)) STORED
+            """,
+            """
+            DO $$
+            BEGIN
+                IF (SELECT count(*) FROM pg_available_extensions WHERE name IN ('pg_trgm', 'btree_gin')) = 2 THEN
+                    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+                    CREATE EXTENSION IF NOT EXISTS btree_gin;
+                    CREATE INDEX journal_entries_search ON journal_entries USING gin (user_id, search_text gin_trgm_ops);
+                ELSE
+                    RAISE WARNING 'journal search: pg_trgm or btree_gin is not installed; searching without the trigram index';
+                END IF;
+            EXCEPTION WHEN insufficient_privilege THEN
+                RAISE WARNING 'journal search: % (searching without the trigram index)', SQLERRM;
+            END
+            $$
+            """,
+        ]),
     ]
 }

@@ -43,6 +43,18 @@ public struct PostgresJournalStore: JournalStore {
         return try await fetch(where: nil, binds).map(\.entry)
     }
 
+    public func history(userId: UUID) async throws -> JournalHistory {
+        // The two queries at once, on two of the pool's connections.
+        async let counts = dayCounts(userId: userId, from: LocalDate(daysSinceEpoch: -25_567), through: LocalDate(daysSinceEpoch: 2_932_896))
+        let descriptions = try await PostgresStoreErrors.guarded(logger) {
+            var descriptions = Set<String>()
+            let rows = try await client.query("SELECT DISTINCT description FROM journal_entries WHERE user_id = \(userId)", logger: logger)
+            for try await description in rows.decode(String.self) { descriptions.insert(description) }
+            return descriptions
+        }
+        return JournalHistory(dayCounts: try await counts, descriptions: descriptions)
+    }
+
     public func count(userId: UUID) async throws -> Int {
         try await PostgresStoreErrors.guarded(logger) {
             let rows = try await client.query("SELECT count(*)::bigint FROM journal_entries WHERE user_id = \(userId)", logger: logger)
@@ -63,16 +75,17 @@ public struct PostgresJournalStore: JournalStore {
     public func search(userId: UUID, query: String, limit: Int) async throws -> [StoredJournalEntry] {
         let search = JournalSearch(query)
         guard !search.words.isEmpty, limit > 0 else { return [] }
-        // ILIKE on the ASCII words narrows the rows; `JournalSearch` decides (the database's collation may fold
+        // LIKE on `search_text` (description and raw input in lower case; a trigram index when the database has
+        // pg_trgm, migration 21) narrows the rows; `JournalSearch` decides (the database's collation may fold
         // other letters differently from Swift).
         var binds = PostgresBindings()
         binds.append(userId)
         var clauses: [String] = []
-        for word in search.words where word.allSatisfy(\.isASCII) {
-            binds.append("%" + JournalSearch.likeEscaped(word) + "%")
-            clauses.append("(description || chr(10) || raw_input) ILIKE $\(binds.count) ESCAPE '\\'")
+        for pattern in search.likePatterns {
+            binds.append(pattern)
+            clauses.append("search_text LIKE $\(binds.count) ESCAPE '\\'")
         }
-        let exact = clauses.count == search.words.count
+        let exact = search.patternsAreExact
         let rows = try await fetch(
             where: clauses.isEmpty ? nil : clauses.joined(separator: " AND "), binds, newestFirst: true,
             limit: exact ? limit : nil)

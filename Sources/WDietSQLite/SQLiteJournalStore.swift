@@ -40,6 +40,21 @@ public struct SQLiteJournalStore: JournalStore {
         try await database.storeRead { db in try Self.fetch(db, where: nil, [], userId: userId).map(\.entry) }
     }
 
+    public func history(userId: UUID) async throws -> JournalHistory {
+        try await database.storeRead { db in
+            let user = AppDatabase.idText(userId)
+            var counts: [LocalDate: Int] = [:]
+            let days = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT date, COUNT(*) FROM journalEntries WHERE userId = ? GROUP BY date
+                """), arguments: [user])
+            while let row = try days.next() { counts[try AppDatabase.localDate(fromText: row[0])] = row[1] }
+            let descriptions = try String.fetchSet(db.cachedStatement(sql: """
+                SELECT DISTINCT description FROM journalEntries WHERE userId = ?
+                """), arguments: [user])
+            return JournalHistory(dayCounts: counts, descriptions: descriptions)
+        }
+    }
+
     public func count(userId: UUID) async throws -> Int {
         try await database.storeRead { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM journalEntries WHERE userId = ?", arguments: [AppDatabase.idText(userId)]) ?? 0
@@ -58,12 +73,11 @@ public struct SQLiteJournalStore: JournalStore {
     public func search(userId: UUID, query: String, limit: Int) async throws -> [StoredJournalEntry] {
         let search = JournalSearch(query)
         guard !search.words.isEmpty, limit > 0 else { return [] }
-        // LIKE finds ASCII letters in any case; a word with other letters is matched by `JournalSearch` on the
-        // rows LIKE let through (without a row limit then).
-        let ascii = search.words.filter { $0.allSatisfy(\.isASCII) }
-        let clauses = ascii.map { _ in "(description || char(10) || rawInput) LIKE ? ESCAPE '\\'" }
-        let arguments = ascii.map { "%" + JournalSearch.likeEscaped($0) + "%" }
-        let exact = ascii.count == search.words.count
+        // LIKE finds ASCII letters in any case; a word with other letters is narrowed by its ASCII runs and
+        // matched by `JournalSearch` on the rows LIKE let through (without a row limit then).
+        let arguments = search.likePatterns
+        let clauses = arguments.map { _ in "(description || char(10) || rawInput) LIKE ? ESCAPE '\\'" }
+        let exact = search.patternsAreExact
         return try await database.storeRead { db in
             let rows = try Self.fetch(
                 db, where: clauses.isEmpty ? nil : clauses.joined(separator: " AND "), arguments, userId: userId,

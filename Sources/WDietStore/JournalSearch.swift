@@ -12,6 +12,28 @@ public struct JournalSearch: Sendable {
         words = query.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { seen.insert($0).inserted }
     }
 
+    /// Patterns for `LIKE … ESCAPE '\'` over the text folded to lower case in ASCII at least (SQLite's `LIKE`,
+    /// PostgreSQL's `lower(…)`) that every matching entry contains: an ASCII word whole; of a word with other
+    /// letters ("müsli"), each run of two or more ASCII characters in it ("sli"), as the database may fold the other
+    /// letters differently from Swift.
+    public var likePatterns: [String] {
+        var patterns: [String] = []
+        for word in words {
+            if word.allSatisfy(\.isASCII) {
+                patterns.append("%" + Self.likeEscaped(word) + "%")
+                continue
+            }
+            for run in word.split(whereSeparator: { !$0.isASCII }) where run.count >= 2 {
+                patterns.append("%" + Self.likeEscaped(String(run)) + "%")
+            }
+        }
+        return patterns
+    }
+
+    /// Every word is ASCII: the patterns decide alone (the database may limit the rows); otherwise the rows they
+    /// let through must still pass `matches`.
+    public var patternsAreExact: Bool { words.allSatisfy { $0.allSatisfy(\.isASCII) } }
+
     public func matches(_ entry: JournalEntry) -> Bool {
         guard !words.isEmpty else { return false }
         let text = (entry.processedDescription + "\n" + entry.rawInput).lowercased()

@@ -56,6 +56,10 @@ public protocol JournalStore: Sendable {
     /// Every live entry of the user (for insights, the weekly summary, milestones), ordered as `entries`.
     func allEntries(userId: UUID) async throws -> [JournalEntry]
 
+    /// The all-time facts insights' records need (entries per day, the distinct descriptions), read without the
+    /// entries themselves (`JournalInsights`' `history`).
+    func history(userId: UUID) async throws -> JournalHistory
+
     /// How many live entries the user has (milestones).
     func count(userId: UUID) async throws -> Int
 
@@ -85,4 +89,31 @@ public protocol JournalStore: Sendable {
     /// how many.
     @discardableResult
     func removeSampleData(userId: UUID) async throws -> Int
+}
+
+extension JournalStore {
+    /// A period's insights (the Insights page and `GET /api/v1/journal/insights`), read as little as the period
+    /// allows: the entries of the period's days (at least the 14 of the week-over-week trend, and days after today
+    /// as a device a time zone ahead writes them), those of the heatmap's month (this month by default), and the
+    /// all-time `history` for the records. All time reads every entry. Every card asked for the period, the trend,
+    /// the month's heatmap and the records is what `JournalInsights(entries: allEntries, today:)` would give.
+    public func insights(
+        userId: UUID, today: LocalDate, period: JournalPeriod, heatmapMonth: (year: Int, month: Int)? = nil
+    ) async throws -> JournalInsights {
+        guard let days = period.days else {
+            return JournalInsights(entries: try await allEntries(userId: userId), today: today)
+        }
+        async let history = history(userId: userId)
+        let from = today.adding(days: -(max(days, 14) - 1))
+        // An entry is dated at most a day after its writer's today; a year covers any clock skew between devices.
+        var entries = try await self.entries(userId: userId, from: from, through: today.adding(days: 366)).map(\.entry)
+        let month = heatmapMonth ?? (today.year, today.month)
+        let (nextYear, nextMonth) = month.month == 12 ? (month.year + 1, 1) : (month.year, month.month + 1)
+        if let first = LocalDate(year: month.year, month: month.month, day: 1), first < from,
+           let next = LocalDate(year: nextYear, month: nextMonth, day: 1) {
+            let last = min(next.adding(days: -1), from.adding(days: -1))
+            entries += try await self.entries(userId: userId, from: first, through: last).map(\.entry)
+        }
+        return JournalInsights(entries: entries, history: try await history, today: today)
+    }
 }

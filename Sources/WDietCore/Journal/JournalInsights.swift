@@ -39,6 +39,7 @@ public enum JournalWords {
     /// words shorter than `minimumLength` dropped: 3 in 002's weekly summary; 2 in insights, where 002 kept every
     /// length (a lone "I" of "I had toast" is no food).
     public static func foods(in description: String, minimumLength: Int = insightsMinimumLength) -> [String] {
+        if let ascii = asciiFoods(in: description, minimumLength: minimumLength) { return ascii }
         var seen = Set<String>()
         var result: [String] = []
         for part in description.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
@@ -48,6 +49,66 @@ public enum JournalWords {
         }
         return result
     }
+
+    /// `foods(in:)` for a description of ASCII characters only (most are), on its bytes: the same words as the
+    /// general path (for ASCII, a letter or digit is `A`–`Z`, `a`–`z`, `0`–`9`), without building a `Character` per
+    /// letter — insights tokenise every entry of a period. nil when the text has any other character.
+    static func asciiFoods(in description: String, minimumLength: Int) -> [String]? {
+        var description = description
+        return description.withUTF8 { bytes -> [String]? in
+            var seen = Set<String>()
+            var result: [String] = []
+            var start = -1
+            var allDigits = true
+            func word(_ end: Int) {
+                defer { start = -1; allDigits = true }
+                guard start >= 0, end - start >= minimumLength, !allDigits else { return }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+                if !stopwords.contains(text), seen.insert(text).inserted { result.append(text) }
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let digit = byte >= 0x30 && byte <= 0x39
+                if digit || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
+                    if start < 0 { start = index }
+                    if !digit { allDigits = false }
+                } else {
+                    word(index)
+                }
+            }
+            word(bytes.count)
+            return result
+        }
+    }
+}
+
+/// What a journal's all-time records need, without its entries: the entries of every day, and every distinct
+/// description. A store reads it with two grouped queries (`JournalStore.history`), so a year's insights read the
+/// year's entries and this instead of every entry ever written.
+public struct JournalHistory: Hashable, Sendable {
+    /// Live entries per day (days without entries absent), all time, days after today included.
+    public var dayCounts: [LocalDate: Int]
+    /// Every distinct `processedDescription`, all time (unique foods are counted over them).
+    public var descriptions: Set<String>
+
+    public init(dayCounts: [LocalDate: Int], descriptions: Set<String>) {
+        self.dayCounts = dayCounts
+        self.descriptions = descriptions
+    }
+
+    public init(entries: [JournalEntry]) {
+        var counts: [LocalDate: Int] = [:]
+        var descriptions = Set<String>()
+        for entry in entries {
+            counts[entry.date, default: 0] += 1
+            descriptions.insert(entry.processedDescription)
+        }
+        self.init(dayCounts: counts, descriptions: descriptions)
+    }
+
+    /// The journal's streak on `today`: days in a row with an entry, ending today (or yesterday while today has none).
+    public func streak(today: LocalDate) -> Streak { Streak(loggedDays: dayCounts.keys, today: today) }
 }
 
 public struct FoodItemFrequency: Hashable, Sendable, Identifiable {
@@ -120,12 +181,23 @@ public struct WeekComparison: Hashable, Sendable {
 
 /// 002's `InsightsService` over a person's entries: pure, no clock — "today" is given (the user's local day).
 /// Every period ends with today; entries dated after today (a device a time zone ahead) are left out of periods.
+///
+/// The all-time records (streaks, best day, unique foods, the start of "all time") come from `history`; built from
+/// entries alone, the history is theirs. Given a store's history, `entries` need only cover what is asked of them:
+/// the periods' days, the 14 days of the week-over-week trend, the heatmap's month (`JournalStore.insights`).
 public struct JournalInsights: Sendable {
     public let entries: [JournalEntry]
+    public let history: JournalHistory
     public let today: LocalDate
 
     public init(entries: [JournalEntry], today: LocalDate) {
+        self.init(entries: entries, history: JournalHistory(entries: entries), today: today)
+    }
+
+    /// Insights over `entries` (at least those of the days asked about) with all-time records from `history`.
+    public init(entries: [JournalEntry], history: JournalHistory, today: LocalDate) {
         self.entries = entries
+        self.history = history
         self.today = today
     }
 
@@ -140,7 +212,7 @@ public struct JournalInsights: Sendable {
     /// when there is none).
     public func range(_ period: JournalPeriod) -> ClosedRange<LocalDate> {
         if let days = period.days { return today.adding(days: -(days - 1))...today }
-        let first = entries.lazy.map(\.date).filter { $0 <= today }.min() ?? today
+        let first = history.dayCounts.keys.lazy.filter { $0 <= today }.min() ?? today
         return first...today
     }
 
@@ -268,13 +340,13 @@ public struct JournalInsights: Sendable {
     // MARK: Records (all time)
 
     /// The journal's current streak: days in a row with an entry, ending today (or yesterday while today has none).
-    public var currentStreak: Streak { Streak(loggedDays: Set(entries.map(\.date)), today: today) }
+    public var currentStreak: Streak { history.streak(today: today) }
 
     /// The longest run of consecutive days with an entry, ever.
     public var longestStreak: Int {
         var longest = 0, run = 0
         var previous: LocalDate?
-        for day in Set(entries.map(\.date)).sorted() {
+        for day in history.dayCounts.keys.sorted() {
             run = previous.map { $0.adding(days: 1) == day } == true ? run + 1 : 1
             longest = max(longest, run)
             previous = day
@@ -284,15 +356,13 @@ public struct JournalInsights: Sendable {
 
     /// The day with the most entries (the latest of equals); nil without entries.
     public var bestDay: DailyCount? {
-        var counts: [LocalDate: Int] = [:]
-        for entry in entries { counts[entry.date, default: 0] += 1 }
-        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }.map { DailyCount(date: $0.key, count: $0.value) }
+        history.dayCounts.max { ($0.value, $0.key) < ($1.value, $1.key) }.map { DailyCount(date: $0.key, count: $0.value) }
     }
 
     /// Distinct food words ever written.
     public var uniqueFoods: Int {
         var words = Set<String>()
-        for entry in entries { words.formUnion(JournalWords.foods(in: entry.processedDescription)) }
+        for description in history.descriptions { words.formUnion(JournalWords.foods(in: description)) }
         return words.count
     }
 

@@ -29,8 +29,9 @@ public struct JournalWeeklySummary: Hashable, Sendable {
     /// Entries more (or fewer) than the week before.
     public var vsLastWeek: Int { totalEntries - lastWeekEntries }
 
-    /// The week containing `day` (its Monday to Sunday), counted up to `today`.
-    public init(entries: [JournalEntry], week day: LocalDate, today: LocalDate) {
+    /// The week containing `day` (its Monday to Sunday), counted up to `today`. The streak is counted over
+    /// `history`'s days when given (then `entries` need only hold the two weeks), else over the entries' days.
+    public init(entries: [JournalEntry], week day: LocalDate, today: LocalDate, history: JournalHistory? = nil) {
         let start = Self.monday(of: day)
         weekStart = start
         let end = start.adding(days: 6)
@@ -53,12 +54,13 @@ public struct JournalWeeklySummary: Hashable, Sendable {
         topFood = top?.key
         topFoodCount = top?.value ?? 0
         categoryBreakdown = JournalInsights(entries: thisWeek, today: through).categoryDistribution(.allTime)
-        streak = Streak(loggedDays: Set(entries.map(\.date).filter { $0 <= through }), today: through).days
+        streak = history.map { Streak(loggedDays: $0.dayCounts.keys, today: through).days }
+            ?? Streak(loggedDays: Set(entries.map(\.date).filter { $0 <= through }), today: through).days
     }
 
     /// The current week's recap.
-    public init(entries: [JournalEntry], today: LocalDate) {
-        self.init(entries: entries, week: today, today: today)
+    public init(entries: [JournalEntry], today: LocalDate, history: JournalHistory? = nil) {
+        self.init(entries: entries, week: today, today: today, history: history)
     }
 
     /// The Monday of a day's ISO week.

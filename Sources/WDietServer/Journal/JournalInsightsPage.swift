@@ -174,17 +174,25 @@ struct JournalInsightsPage: Sendable {
 
     init(chrome: PageChrome, entries: [JournalEntry], today: LocalDate, period: JournalPeriod, heatmapMonth: (year: Int, month: Int)?,
          milestone: JournalMilestoneOverlay?) {
+        self.init(chrome: chrome, insights: JournalInsights(entries: entries, today: today), onThisDay: entries, period: period,
+                  heatmapMonth: heatmapMonth, milestone: milestone)
+    }
+
+    /// `insights` as `JournalStore.insights` reads them for the period and month; `onThisDay` holds (at least) the
+    /// entries of the days "On this day" shows.
+    init(chrome: PageChrome, insights: JournalInsights, onThisDay: [JournalEntry], period: JournalPeriod,
+         heatmapMonth: (year: Int, month: Int)?, milestone: JournalMilestoneOverlay?) {
         let strings = Strings.current
-        let insights = JournalInsights(entries: entries, today: today)
+        let today = insights.today
         self.chrome = chrome
         journalNav = JournalViewsNav(current: .insights)
         periods = JournalPeriodLink.all(current: period, path: "/journal/insights")
         self.period = period.rawValue
         periodName = JournalPeriodLink.name(of: period)
-        hasEntries = !entries.isEmpty
+        hasEntries = !insights.history.dayCounts.isEmpty
         self.milestone = milestone
 
-        let summary = JournalWeeklySummary(entries: entries, today: today)
+        let summary = JournalWeeklySummary(entries: insights.entries, today: today, history: insights.history)
         headlineEyebrow = strings("journal.headlineEyebrow")
         headline = summary.headline
         subheadline = summary.subheadline
@@ -263,7 +271,7 @@ struct JournalInsightsPage: Sendable {
         pairs = insights.coOccurrence(period, limit: 8).map {
             Pair(first: $0.first, second: $0.second, countText: strings("journalViews.days", count: $0.count))
         }
-        onThisDay = JournalOnThisDay(entries: entries, today: today)
+        self.onThisDay = JournalOnThisDay(entries: onThisDay, today: today)
     }
 
     /// "07:00", the hour as the clock shows it.

@@ -93,8 +93,7 @@ struct JournalViewsAPI: Sendable {
     @Sendable func insights(_ request: Request, context: AuthenticatedContext) async throws -> JournalInsightsJSON {
         let period = try Self.period(request)
         let today = try await today(context)
-        let entries = try await services.journal.allEntries(userId: context.userId)
-        return JournalInsightsJSON(JournalInsights(entries: entries, today: today), period: period)
+        return JournalInsightsJSON(try await services.journal.insights(userId: context.userId, today: today, period: period), period: period)
     }
 
     @Sendable func item(_ request: Request, context: AuthenticatedContext) async throws -> JournalItemJSON {

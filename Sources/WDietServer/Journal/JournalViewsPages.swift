@@ -91,9 +91,13 @@ struct JournalViewsPages: Sendable {
             }
             month = parsed
         }
-        let entries = try await services.journal.allEntries(userId: context.userId)
+        let insights = try await services.journal.insights(userId: context.userId, today: today, period: period, heatmapMonth: month)
+        var onThisDay: [JournalEntry] = []
+        for (_, date) in JournalOnThisDay.days(today: today) {
+            onThisDay += try await services.journal.entries(userId: context.userId, from: date, through: date).map(\.entry)
+        }
         let page = JournalInsightsPage(
-            chrome: chrome(context), entries: entries, today: today, period: period, heatmapMonth: month,
+            chrome: chrome(context), insights: insights, onThisDay: onThisDay, period: period, heatmapMonth: month,
             milestone: try await milestone(context))
         return try WebTemplates.page("journal-insights", page)
     }

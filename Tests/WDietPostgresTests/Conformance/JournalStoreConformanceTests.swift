@@ -146,6 +146,111 @@ import WDietTestSupport
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aWordWithOtherLettersIsNarrowedByItsASCIIRunsAndDecidedInSwift(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: written) { stores in
+            let user = try await stores.makeUser()
+            // "müsli" is narrowed by "sli": the sliced mango passes that and is dropped by the rule; the upper-case
+            // MÜSLI only in the raw input is found.
+            let sliced = entry("Sliced mango", on: "2026-03-09", at: "16:00")
+            let spoken = entry("Breakfast bowl", on: "2026-03-08", at: "08:00", raw: "um MÜSLI with milk", type: .voice)
+            let typed = entry("Müsli mit Joghurt", on: "2026-03-07", at: "07:30")
+            let old = entry("Bircher müsli", on: "2026-02-01", at: "07:30")
+            for value in [sliced, spoken, typed, old] {
+                try await stores.journal.save(value, baseVersion: nil, userId: user, today: today)
+            }
+            func search(_ query: String, limit: Int = 10) async throws -> [String] {
+                try await stores.journal.search(userId: user, query: query, limit: limit).map(\.entry.processedDescription)
+            }
+            #expect(try await search("müsli") == ["Breakfast bowl", "Müsli mit Joghurt", "Bircher müsli"])
+            #expect(try await search("müsli", limit: 2) == ["Breakfast bowl", "Müsli mit Joghurt"])
+            #expect(try await search("MÜSLI milk") == ["Breakfast bowl"])
+            #expect(try await search("sli") == ["Sliced mango", "Breakfast bowl", "Müsli mit Joghurt", "Bircher müsli"])
+            // No ASCII run of two: every entry is read and the rule decides.
+            #expect(try await search("ü") == ["Breakfast bowl", "Müsli mit Joghurt", "Bircher müsli"])
+            #expect(try await search("ñ").isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aPeriodsInsightsReadFromTheStoreAreThoseOfEveryEntry(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: written) { stores in
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            // Today is 10 March 2026; the year is 11 March 2025 – 10 March 2026.
+            let values = [
+                entry("Idli sambar", on: "2025-01-14", at: "08:00", category: .breakfast),
+                entry("Idli sambar", on: "2025-01-15", at: "08:00", category: .breakfast),
+                entry("Upma", on: "2025-01-16", at: "08:30", category: .breakfast),
+                entry("Upma and chai", on: "2025-01-17", at: "08:30", category: .breakfast),
+                entry("Dosa", on: "2025-03-10", at: "13:00", category: .lunch),
+                entry("Dosa", on: "2025-03-11", at: "13:00", category: .lunch),
+                entry("Idli sambar", on: "2026-02-20", at: "08:00", category: .breakfast),
+                entry("Müsli mit Joghurt", on: "2026-03-03", at: "07:30", type: .photo, category: .breakfast, media: [UUID()]),
+                entry("Poha and chai", on: "2026-03-09", at: "08:00", type: .voice, category: .breakfast),
+                entry("Dosa", on: "2026-03-09", at: "20:00", category: .dinner),
+                entry("Dosa and chai", on: "2026-03-10", at: "08:00"),
+                entry("Chai", on: "2026-03-11", at: "07:00", category: .beverage),
+            ]
+            for value in values { try await stores.journal.save(value, baseVersion: nil, userId: user, today: today) }
+            let deleted = entry("Pizza", on: "2026-03-08", at: "20:00")
+            try await stores.journal.save(deleted, baseVersion: nil, userId: user, today: today)
+            try await stores.journal.delete(userId: user, id: deleted.id, baseVersion: nil)
+            try await stores.journal.save(entry("Biryani", on: "2026-03-09", at: "13:00"), baseVersion: nil, userId: other, today: today)
+
+            let history = try await stores.journal.history(userId: user)
+            #expect(history.dayCounts.count == 11)
+            #expect(history.dayCounts[Fixtures.date("2026-03-09")] == 2)
+            #expect(history.dayCounts[Fixtures.date("2026-03-08")] == nil, "the deleted pizza")
+            #expect(history.descriptions == [
+                "Idli sambar", "Upma", "Upma and chai", "Dosa", "Müsli mit Joghurt", "Poha and chai", "Dosa and chai", "Chai",
+            ])
+
+            let every = JournalInsights(entries: try await stores.journal.allEntries(userId: user), today: today)
+            let year = try await stores.journal.insights(userId: user, today: today, period: .year)
+            // Worked: the year holds 11 March 2025 and the 5 entries of 2026 up to today (not tomorrow's chai), not
+            // 10 March 2025; the records are all time (14–17 January 2025: 4 days; idli, sambar, upma, chai, dosa,
+            // müsli, mit, joghurt, poha: 9 foods), the streak 9–10 March.
+            #expect(year.entries.count == 7, "the year's 6 and tomorrow's chai")
+            #expect(year.totalEntries(.year) == 6)
+            #expect(year.longestStreak == 4)
+            #expect(year.uniqueFoods == 9)
+            #expect(year.bestDay == DailyCount(date: Fixtures.date("2026-03-09"), count: 2))
+            #expect(year.currentStreak.days == 2)
+            #expect(year.range(.allTime).lowerBound == Fixtures.date("2025-01-14"))
+            #expect(year.weekOverWeekTrend() == WeekComparison(thisWeek: 3, lastWeek: 1))
+            #expect(year.topItems(.year, limit: 2) == [FoodItemFrequency(name: "dosa", count: 3), FoodItemFrequency(name: "chai", count: 2)])
+
+            for period in JournalPeriod.allCases {
+                for month in [nil, (year: 2025, month: 1), (year: 2026, month: 2), (year: 2026, month: 3)] as [(year: Int, month: Int)?] {
+                    let read = try await stores.journal.insights(userId: user, today: today, period: period, heatmapMonth: month)
+                    let label = "\(period) \(month.map { "\($0.year)-\($0.month)" } ?? "this month")"
+                    #expect(read.totalEntries(period) == every.totalEntries(period), "\(label)")
+                    #expect(read.consistency(period) == every.consistency(period), "\(label)")
+                    #expect(read.topItems(period) == every.topItems(period), "\(label)")
+                    #expect(read.dailyCounts(period) == every.dailyCounts(period), "\(label)")
+                    #expect(read.categoryDistribution(period) == every.categoryDistribution(period), "\(label)")
+                    #expect(read.inputTypeBreakdown(period) == every.inputTypeBreakdown(period), "\(label)")
+                    #expect(read.mealTiming(period) == every.mealTiming(period), "\(label)")
+                    #expect(read.coOccurrence(period) == every.coOccurrence(period), "\(label)")
+                    #expect(read.weekOverWeekTrend() == every.weekOverWeekTrend(), "\(label)")
+                    #expect(read.currentStreak == every.currentStreak, "\(label)")
+                    #expect(read.longestStreak == every.longestStreak && read.bestDay == every.bestDay, "\(label)")
+                    #expect(read.uniqueFoods == every.uniqueFoods, "\(label)")
+                    let shown = month ?? (today.year, today.month)
+                    #expect(read.monthlyHeatmap(year: shown.year, month: shown.month) == every.monthlyHeatmap(year: shown.year, month: shown.month), "\(label)")
+                    #expect(JournalWeeklySummary(entries: read.entries, today: today, history: read.history)
+                            == JournalWeeklySummary(entries: every.entries, today: today), "\(label)")
+                }
+            }
+            // January 2025's heatmap, read apart from the year: its four days.
+            let january = try await stores.journal.insights(userId: user, today: today, period: .week, heatmapMonth: (2025, 1))
+            #expect(january.monthlyHeatmap(year: 2025, month: 1).filter { $0.count > 0 }.map(\.date.iso)
+                    == ["2025-01-14", "2025-01-15", "2025-01-16", "2025-01-17"])
+            #expect(january.entries.count == 5 + 4, "the 14 days' five (tomorrow's chai too) and January's four")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func searchFindsEveryWordInDescriptionOrRawInputNewestFirst(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: written) { stores in
             let user = try await stores.makeUser()
