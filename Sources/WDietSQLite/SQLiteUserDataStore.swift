@@ -90,7 +90,14 @@ public struct SQLiteUserDataStore: UserDataStore {
 
     /// Rows written per write transaction of an import: other users' saves wait for one chunk at most, not for a
     /// whole import (issue 21 item 3: four 8 MB imports made another user's meal save wait 36 s).
-    static let importChunk = 250
+    /// A meal row holds the writer about 110 µs on the bench machine (its insert, the id check, the version, the day's
+    /// trigger): 25 rows about 3 ms. Measured with four 8 MB imports beside meal saves (docs/benchmarks.md): a save's
+    /// P95 was 35 ms with chunks of 250, 20 ms with 50, 12 ms with 25 (alone 5–8 ms); the imports took 30 % longer.
+    /// `WDIET_IMPORT_CHUNK` overrides it (for benchmarks).
+    static let importChunk: Int = {
+        if let text = ProcessInfo.processInfo.environment["WDIET_IMPORT_CHUNK"], let value = Int(text), value > 0 { return value }
+        return 25
+    }()
     /// The `rateLimitEvents` action of the row that says "an import into this account is under way" (its id is the
     /// import's). It makes a second import refuse, lets a failed one be undone, and one a crash cut short be undone
     /// at the next start (`removeUnfinishedImports`).
