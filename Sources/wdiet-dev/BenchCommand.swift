@@ -263,6 +263,11 @@ struct BenchCommand: AsyncParsableCommand {
             print(String(format: "%@ %@: %d runs, P50 %.2f ms, P95 %.2f ms, P99 %.2f ms, max %.2f ms %@",
                          backend, label, values.count, stats.p50, stats.p95, stats.p99, stats.max, target))
         }
+        for (label, values) in [("search", result.searchCPU), ("a year's insights", result.insightsCPU)] {
+            let stats = LatencyStats(values)
+            print(String(format: "%@ %@, this process's CPU time: mean %.2f ms, P50 %.2f ms, P95 %.2f ms",
+                         backend, label, values.reduce(0, +) / Double(max(values.count, 1)), stats.p50, stats.p95))
+        }
     }
 
     private static func report(_ backend: String, _ result: SyncBench.Result) {

@@ -17,6 +17,10 @@ enum JournalBench {
         var insights: [Double] = []
         var readOnly: [Double] = []
         var day: [Double] = []
+        /// The process's CPU time (all its threads) per search and per year's insights, in ms: on a loaded machine
+        /// the latencies include waiting for a core; this does not (PostgreSQL's own CPU is not in it).
+        var searchCPU: [Double] = []
+        var insightsCPU: [Double] = []
     }
 
     static let dishes = [
@@ -81,11 +85,14 @@ enum JournalBench {
 
         for index in 0..<iterations {
             let query = queries[index % queries.count]
+            var cpu = cpuMilliseconds()
             var start = DispatchTime.now().uptimeNanoseconds
             _ = try await store.search(userId: userId, query: query, limit: 50)
             result.search.append(milliseconds(since: start))
+            result.searchCPU.append(cpuMilliseconds() - cpu)
 
             // As the Insights page reads them: the year's entries and the all-time history, then "On this day".
+            cpu = cpuMilliseconds()
             start = DispatchTime.now().uptimeNanoseconds
             let insights = try await store.insights(userId: userId, today: today, period: .year)
             for day in [today.adding(days: -7), today.adding(days: -30), today.adding(days: -365)] {
@@ -108,6 +115,7 @@ enum JournalBench {
             _ = insights.monthlyHeatmap(year: today.year, month: today.month)
             _ = insights.coOccurrence(.year)
             result.insights.append(milliseconds(since: start))
+            result.insightsCPU.append(cpuMilliseconds() - cpu)
 
             start = DispatchTime.now().uptimeNanoseconds
             let offset = index % 365
@@ -115,6 +123,12 @@ enum JournalBench {
             result.day.append(milliseconds(since: start))
         }
         return result
+    }
+
+    static func cpuMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
     static func milliseconds(since start: UInt64) -> Double {
