@@ -20,6 +20,7 @@ public final class PostgresDatabase: Sendable {
         + PostgresSyncSchema.migrations
         + PostgresJournalSchema.migrations
         + PostgresChallengeSchema.migrations
+        + PostgresDeletedRowsSchema.migrations
         + PostgresMediaSchema.migrations
         + PostgresFoodCatalogSchema.migrations
 

@@ -221,6 +221,8 @@ extension PostgresOwnedRow {
               var row = try await fetch(ids: [id], on: connection, logger: logger)[id], row.userId == userId
         else { throw notFound }
         guard (row.deletedAt != nil) != deleted else { return row }
+        // A restore past the undo window: the content is scrubbed (or about to be), answered as a missing row.
+        if !deleted, let deletedAt = row.deletedAt, DeletedRows.isPastUndo(deletedAt: deletedAt, now: now) { throw notFound }
         row.deletedAt = deleted ? now : nil
         row.updatedAt = now
         row.version = try await PostgresUserVersions.next(1, for: userId, on: connection, logger: logger)

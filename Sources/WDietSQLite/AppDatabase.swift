@@ -129,6 +129,7 @@ public final class AppDatabase: Sendable {
         registerChallengeMigrations(&migrator)
         registerPasswordResetMigrations(&migrator)
         registerImportMigrations(&migrator)
+        registerDeletedRowsMigrations(&migrator)
         return migrator
     }
 }

@@ -80,7 +80,11 @@ extension UserOwnedRecord {
         guard var record = try fetchOne(db, id: id), record.userId == userId else {
             throw StoreError.notFound("\(displayName) not found")
         }
-        guard record.deletedAt != nil else { return record }
+        guard let deletedAt = record.deletedAt else { return record }
+        // Past the undo window the content is scrubbed (or about to be): answered as a missing row.
+        if DeletedRows.isPastUndo(deletedAt: try AppDatabase.instant(fromStoredText: deletedAt), now: try AppDatabase.instant(fromStoredText: now)) {
+            throw StoreError.notFound("\(displayName) not found")
+        }
         record.deletedAt = nil
         record.updatedAt = now
         record.version = try AppDatabase.nextVersion(db)
