@@ -7,7 +7,8 @@ after another (one client: the load is one person opening Home) of `GET /api/v1/
 (/proc/<pid>/stat) and the load average. Target: P99 <= 10 ms.
 
 With --write-every N, every Nth request is preceded by a habits save (a write, so the next Home reads the database
-again instead of the user's kept snapshot): the figure for Home right after a change.
+again instead of the user's kept snapshot): the figure for Home right after a change; those requests' own
+percentiles are printed too.
 
     scripts/bench-challenge-home.py [--binary .build/release/wdiet] [--runs 500] [--port 18094] [--write-every 0]
 """
@@ -48,6 +49,10 @@ def main():
             print(f"{name}: {args.runs} runs, P50 {percentile(times, 50):.2f} ms, P95 {percentile(times, 95):.2f} ms, "
                   f"P99 {percentile(times, 99):.2f} ms, max {max(times):.2f} ms (mean {statistics.mean(times):.2f}); "
                   f"server CPU {cpu / args.runs * 1000:.2f} ms a request")
+            if args.write_every:
+                after = [t for run, t in enumerate(times) if run % args.write_every == 0]
+                print(f"  of them right after a write: {len(after)} runs, P50 {percentile(after, 50):.2f} ms, "
+                      f"P95 {percentile(after, 95):.2f} ms, P99 {percentile(after, 99):.2f} ms, max {max(after):.2f} ms")
         print(f"after: {load()}")
 
 

@@ -96,6 +96,23 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
+    public func rowTexts(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncRowText] {
+        try await PostgresStoreErrors.guarded(logger) {
+            let rows = try await client.query("""
+                SELECT id, version, deleted_at, data FROM sync_rows
+                WHERE user_id = \(userId) AND collection = \(collection) \(unescaped: includingDeleted ? "" : "AND deleted_at IS NULL")
+                ORDER BY created_at, id
+                """, logger: logger)
+            var items: [SyncRowText] = []
+            for try await row in rows {
+                let row = row.makeRandomAccess()
+                items.append(SyncRowText(id: try row.value("id"), version: try row.value("version"),
+                                         deletedAt: try row.optionalInstant("deleted_at"), data: try row.value("data")))
+            }
+            return items
+        }
+    }
+
     public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
         try await PostgresStoreErrors.guarded(logger) {
             let rows = try await client.query("""

@@ -85,6 +85,20 @@ public struct SQLiteSyncStore: SyncStore {
         }
     }
 
+    public func rowTexts(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncRowText] {
+        try await database.storeRead { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, version, deletedAt, data FROM syncRows
+                WHERE userId = ? AND collection = ? \(includingDeleted ? "" : "AND deletedAt IS NULL")
+                ORDER BY createdAt, id
+                """, arguments: [AppDatabase.idText(userId), collection]).map { row in
+                let deletedAt: String? = row["deletedAt"]
+                return SyncRowText(id: try AppDatabase.id(fromText: row["id"]), version: row["version"],
+                                   deletedAt: try deletedAt.map(AppDatabase.instant(fromStoredText:)), data: row["data"])
+            }
+        }
+    }
+
     public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
         try await database.storeRead { db in
             try Row.fetchOne(db, sql: "SELECT * FROM syncRows WHERE userId = ? AND collection = ? AND id = ?",

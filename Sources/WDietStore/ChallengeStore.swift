@@ -23,6 +23,12 @@ public struct StoredChallengeRow<Value: ChallengeRowValue>: Hashable, Sendable {
               let value = try? SyncRules.decodeRow(Value.self, data) else { return nil }
         self.init(value: value, version: item.version, deletedAt: item.deletedAt)
     }
+
+    /// A stored row of `Value`'s collection decoded from its text; nil for undecodable data (as `init(item:)`).
+    public init?(text: SyncRowText) {
+        guard let value = try? text.decode(Value.self) else { return nil }
+        self.init(value: value, version: text.version, deletedAt: text.deletedAt)
+    }
 }
 
 /// A save or delete that lost to another device's change (sync's "cloud wins"): `server` is the server's row now
@@ -81,8 +87,8 @@ public struct ChallengeStore: Sendable {
     public func rows<V: ChallengeRowValue>(_ type: V.Type, userId: UUID, challengeId: UUID? = nil, includingDeleted: Bool = false)
         async throws -> [StoredChallengeRow<V>]
     {
-        try await sync.rows(userId: userId, collection: V.collection, includingDeleted: includingDeleted)
-            .compactMap(StoredChallengeRow<V>.init(item:))
+        try await sync.rowTexts(userId: userId, collection: V.collection, includingDeleted: includingDeleted)
+            .compactMap(StoredChallengeRow<V>.init(text:))
             .filter { challengeId == nil || $0.value.challengeId == challengeId }
     }
 

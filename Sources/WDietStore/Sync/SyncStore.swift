@@ -20,4 +20,28 @@ public protocol SyncStore: Sendable {
 
     /// One generic row of the user, tombstone or not; nil when the user has none with this collection and id.
     func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem?
+
+    /// `rows` with each row's data as the stored JSON text (a tombstone's too), for a typed read that decodes the
+    /// text straight into the row's type (`ChallengeStore`), without `SyncJSON` in between. Same rows, same order.
+    func rowTexts(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncRowText]
+}
+
+/// A generic row as a backend keeps it: the data as its stored JSON text (what `SyncJSON.canonicalText` wrote).
+public struct SyncRowText: Hashable, Sendable {
+    public var id: UUID
+    public var version: Int64
+    public var deletedAt: Date?
+    public var data: String
+
+    public init(id: UUID, version: Int64, deletedAt: Date?, data: String) {
+        self.id = id
+        self.version = version
+        self.deletedAt = deletedAt
+        self.data = data
+    }
+
+    /// The data decoded into a row's type, in the sync coding (as `SyncRules.decodeRow` reads a `SyncJSON`).
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try SyncCoding.decoder.decode(T.self, from: Data(data.utf8))
+    }
 }

@@ -84,6 +84,61 @@ import WDietTestSupport
         }
     }
 
+    /// Home's typed read (`SyncStore.rowTexts`, decoded straight into the row's type) gives what the generic read gives:
+    /// the same rows in the same order, versions, tombstones, values, and a row pushed by another client with a member
+    /// the server does not know and numbers written its own way (`91.60`, `1.5e2`; the push keeps its canonical text).
+    @Test(arguments: StoreBackend.allCases)
+    func theTypedReadGivesWhatTheGenericReadGives(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: written) { stores in
+            let store = ChallengeStore(sync: stores.sync)
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let challenge = Challenge(startDate: start, goalWeightKg: 80, createdAt: written)
+            try await store.save(challenge, baseVersion: nil, userId: user)
+            let monday = ChallengeNutritionLog(challengeId: challenge.id, date: day(0), kcal: 2_100, protein: 160.5, notes: "Ä \"quoted\" ✓",
+                                               createdAt: written)
+            let tuesday = try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(1), kcal: 1_900, createdAt: written),
+                                               baseVersion: nil, userId: user)
+            try await store.save(monday, baseVersion: nil, userId: user)
+            #expect(try await store.delete(ChallengeNutritionLog.self, id: tuesday.id, baseVersion: tuesday.version, userId: user))
+            // Another client's push: an extra member and 91.60 / 1.5e2 written as it likes.
+            let weighIn = ChallengeWeighIn(challengeId: challenge.id, week: 1, kg: 91.6, loggedOn: day(0), waistCm: 150, createdAt: written)
+            guard case .object(var members) = try SyncRules.rowData(weighIn) else { Issue.record("not an object"); return }
+            members["fromANewerClient"] = .string("kept")
+            let text = try SyncJSON.object(members).canonicalText()
+                .replacingOccurrences(of: "91.6", with: "91.60").replacingOccurrences(of: "\"waistCm\":150", with: "\"waistCm\":1.5e2")
+            let pushed = try await stores.sync.push([SyncChange(idempotencyKey: "typed-read-1", entity: .row, op: .upsert, id: weighIn.id,
+                                                                collection: ChallengeWeighIn.collection, baseVersion: nil,
+                                                                data: try SyncJSON.parse(text))], userId: user)
+            #expect(pushed.map(\.status) == [.applied])
+            try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(0), kcal: 1_500, createdAt: written),
+                                 baseVersion: nil, userId: other)
+
+            for collection in [ChallengeNutritionLog.collection, ChallengeWeighIn.collection] {
+                for includingDeleted in [false, true] {
+                    let generic = try await stores.sync.rows(userId: user, collection: collection, includingDeleted: includingDeleted)
+                    let typed = try await stores.sync.rowTexts(userId: user, collection: collection, includingDeleted: includingDeleted)
+                    #expect(typed.map(\.id) == generic.map(\.id))
+                    #expect(typed.map(\.version) == generic.map(\.version))
+                    #expect(typed.map(\.deletedAt) == generic.map(\.deletedAt))
+                    #expect(try typed.map { try SyncJSON.parse($0.data) } == generic.map(\.data))
+                }
+            }
+            let live = try await store.rows(ChallengeNutritionLog.self, userId: user)
+            #expect(live.map(\.value) == [monday])
+            #expect(live.map(\.value.protein) == [160.5])
+            #expect(live.map(\.value.notes) == ["Ä \"quoted\" ✓"])
+            let all = try await store.rows(ChallengeNutritionLog.self, userId: user, includingDeleted: true)
+            #expect(Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.isDeleted) }) == [tuesday.id: true, monday.id: false])
+            let weighIns = try await store.rows(ChallengeWeighIn.self, userId: user)
+            #expect(weighIns.map(\.value) == [weighIn])
+            #expect(weighIns.map(\.value.kg) == [91.6])
+            #expect(weighIns.map(\.value.waistCm) == [150])
+            #expect(weighIns.map(\.version) == [pushed[0].version])
+            #expect(try await store.rows(ChallengeNutritionLog.self, userId: other).map(\.value.kcal) == [1_500])
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aDayIsOneRowAndStaleEditsLose(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: written) { stores in
