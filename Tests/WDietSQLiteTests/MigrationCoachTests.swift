@@ -26,8 +26,11 @@ import WDietSQLite
                 "loggedAt", "localDate", "createdAt", "updatedAt", "version", "deletedAt",
                 // Added by v11-meal-slot (issue 17).
                 "slot",
+                // Added by v47-deleted-rows-scrub (issue 21 item 8).
+                "scrubbedAt",
             ],
-            "weights": ["id", "userId", "kg", "loggedAt", "localDate", "createdAt", "updatedAt", "version", "deletedAt"],
+            "weights": ["id", "userId", "kg", "loggedAt", "localDate", "createdAt", "updatedAt", "version", "deletedAt",
+                        "scrubbedAt"],
             "analytics_events": [
                 "id", "userId", "name", "properties", "occurredAt", "createdAt", "updatedAt", "version", "deletedAt",
             ],
@@ -41,9 +44,10 @@ import WDietSQLite
     @Test func indexesTheDayAndVersionLookups() throws {
         let database = try AppDatabase.inMemory()
         let expected: [String: [[String]]] = [
-            "meals": [["userId", "localDate"], ["userId", "version"]],
+            // v47-deleted-rows-scrub: the tombstones still to scrub, by deletedAt (partial).
+            "meals": [["userId", "localDate"], ["userId", "version"], ["deletedAt"]],
             // v3-logged-days widened the day index so "the day's latest entry" is read in index order.
-            "weights": [["userId", "localDate", "loggedAt", "version"], ["userId", "version"], ["userId", "loggedAt"]],
+            "weights": [["userId", "localDate", "loggedAt", "version"], ["userId", "version"], ["userId", "loggedAt"], ["deletedAt"]],
             "analytics_events": [["userId", "occurredAt"], ["userId", "version"]],
         ]
         let (plain, unique) = try database.writer.read { db in
