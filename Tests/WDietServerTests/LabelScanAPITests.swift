@@ -96,7 +96,7 @@ struct LabelScanAPITests {
         return try await client.execute(uri: "/api/v1/labels/read\(query)", method: .post, headers: headers, body: ByteBuffer(data: data))
     }
 
-    static func services(_ reader: FakeLabelReader, queue: LabelScanQueue = LabelScanQueue(maxRunning: 1, maxWaiting: 4)) throws -> AppServices {
+    static func services(_ reader: FakeLabelReader, queue: WorkLine = WorkLine(maxRunning: 1, maxWaiting: 4)) throws -> AppServices {
         var services = try TestApp().services
         services.labelScan = LabelScanService(reader: reader, queue: queue)
         return services
@@ -273,7 +273,7 @@ struct LabelScanAPITests {
     @Test("one scan at a time and two in line: the fourth at once is 503 label_scan_busy with Retry-After, and the three finish once let go")
     func busy() async throws {
         let reader = FakeLabelReader(answer: .success(LabelFixtures.result(LabelFixtures.usReading)), gated: true)
-        let queue = LabelScanQueue(maxRunning: 1, maxWaiting: 2)
+        let queue = WorkLine(maxRunning: 1, maxWaiting: 2)
         try await MediaAPITests.withApp(try Self.services(reader, queue: queue)) { client in
             let ana = try await client.signInAsGuest()
             async let first = Self.post(client, LabelFixtures.jpeg, ana)
@@ -303,7 +303,7 @@ struct LabelScanAPITests {
 }
 
 @Suite("Label scan queue")
-struct LabelScanQueueTests {
+struct WorkLineTests {
     /// The nice value of the calling thread (Linux: field 19 of /proc/thread-self/stat), nil elsewhere.
     static func niceness() -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
@@ -315,7 +315,7 @@ struct LabelScanQueueTests {
 
     @Test("a scan runs on the scan threads at nice 10, not on the caller's thread")
     func runsOnScanThreads() async throws {
-        let queue = LabelScanQueue(maxRunning: 1, maxWaiting: 1)
+        let queue = WorkLine(maxRunning: 1, maxWaiting: 1)
         let (onScanThread, nice) = try await queue.run { (queue.threads.isCurrent, Self.niceness()) }
         #expect(onScanThread)
         #expect(!queue.threads.isCurrent)
@@ -327,7 +327,7 @@ struct LabelScanQueueTests {
 
     @Test("turns are taken in order of arrival; a waiting scan that is cancelled leaves the line and the next one runs")
     func orderAndCancellation() async throws {
-        let queue = LabelScanQueue(maxRunning: 1, maxWaiting: 3)
+        let queue = WorkLine(maxRunning: 1, maxWaiting: 3)
         let order = OrderLog()
         let gate = Gate()
         let holder = Task { try await queue.run { await gate.wait(); order.append(0) } }
@@ -352,17 +352,17 @@ struct LabelScanQueueTests {
 
     @Test("a full line refuses at once with the seconds to wait; the defaults are one scan per two cores and four in line per scan")
     func fullLine() async throws {
-        let queue = LabelScanQueue(maxRunning: 2, maxWaiting: 0)
+        let queue = WorkLine(maxRunning: 2, maxWaiting: 0)
         let gate = Gate()
         let a = Task { try await queue.run { await gate.wait() } }
         let b = Task { try await queue.run { await gate.wait() } }
         for _ in 0..<500 where queue.load.running < 2 { try await Task.sleep(for: .milliseconds(2)) }
-        await #expect(throws: LabelScanQueue.Busy(retryAfterSeconds: 2)) { try await queue.run { 1 } }
+        await #expect(throws: WorkLine.Busy(retryAfterSeconds: 2)) { try await queue.run { 1 } }
         await gate.open()
         try await a.value
         try await b.value
         #expect(try await queue.run { 7 } == 7)
-        let defaults = LabelScanQueue()
+        let defaults = WorkLine()
         #expect(defaults.maxRunning == max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
         #expect(defaults.maxWaiting == 4 * defaults.maxRunning)
     }

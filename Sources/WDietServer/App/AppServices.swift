@@ -100,3 +100,15 @@ public struct AppServices: Sendable {
         self.now = now
     }
 }
+
+extension AppServices {
+    /// The user's data generation, for caches of what the user's rows make (`ChallengeService.snapshot`): it moves
+    /// on with every committed write of the user's profile, meals, weights, logged days or synced rows. On SQLite
+    /// `UserDataChanges` (one process owns the file); on PostgreSQL `dataVersion`, the user's `last_version` as the
+    /// request's session lookup read it. Nil when there is none (then nothing may be kept). Here, beside the
+    /// backends, so that a feature's use cases need not know which store they run on.
+    func userDataGeneration(userId: UUID, dataVersion: Int64?) -> UInt64? {
+        if let database { return database.userDataChanges.generation(ofUser: userId) }
+        return dataVersion.map { UInt64(bitPattern: $0) }
+    }
+}

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import WDietCore
-import WDietSQLite
 import WDietStore
 
 /// A weigh-in (or photo) for a week that already has one, asked for as new (003 "1 weigh-in/week: Disable
@@ -73,7 +72,7 @@ struct ChallengeService: Sendable {
     /// version is older than the write) — without a generation the database is read every time.
     func snapshot(userId: UUID, dataVersion: Int64?) async throws -> ChallengeSnapshot {
         let key = userId.uuidString
-        let generation = Self.generation(services, userId: userId, dataVersion: dataVersion)
+        let generation = services.userDataGeneration(userId: userId, dataVersion: dataVersion)
         if let generation, let kept = services.challengeSnapshots.value(forUser: key, generation: generation) { return kept }
         let profile = try await services.profiles.profile(userId: userId)?.profile
         let current = try await store.current(userId: userId)
@@ -82,12 +81,6 @@ struct ChallengeService: Sendable {
         let snapshot = ChallengeSnapshot(profile: profile, current: current, read: read)
         if let generation { services.challengeSnapshots.store(snapshot, forUser: key, generation: generation) }
         return snapshot
-    }
-
-    /// The user's data generation (see `snapshot`); nil when the stores give none.
-    static func generation(_ services: AppServices, userId: UUID, dataVersion: Int64?) -> UInt64? {
-        if let database = services.database { return database.userDataChanges.generation(ofUser: userId) }
-        return dataVersion.map { UInt64(bitPattern: $0) }
     }
 
     /// `data` with each row's version.

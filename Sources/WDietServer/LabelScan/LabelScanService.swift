@@ -22,9 +22,9 @@ extension LabelScanner: LabelImageReader {
 /// the scan threads are the process's.
 struct LabelScanService: Sendable {
     let reader: any LabelImageReader
-    let queue: LabelScanQueue
+    let queue: WorkLine
 
-    init(reader: any LabelImageReader = LabelScanService.sharedScanner, queue: LabelScanQueue = LabelScanQueue()) {
+    init(reader: any LabelImageReader = LabelScanService.sharedScanner, queue: WorkLine = WorkLine()) {
         self.reader = reader
         self.queue = queue
     }
@@ -71,7 +71,7 @@ struct LabelScanService: Sendable {
                 let result = try await reader.read(image: image, crop: crop)
                 return Outcome(result: result, waitedSeconds: waited.seconds)
             }
-        } catch let busy as LabelScanQueue.Busy {
+        } catch let busy as WorkLine.Busy {
             throw Refusal.busy(retryAfterSeconds: busy.retryAfterSeconds)
         } catch let error as LabelScanError {
             switch error {

@@ -6,7 +6,7 @@ import Foundation
 /// server's two event-loop threads side by side and make another user's meal save wait (P95 280 ms); now the
 /// saves get the CPU first and each import's chunks commit alone, after the saves waiting (`GroupCommit`, bulk).
 ///
-/// The line is the label scans' (`LabelScanQueue`: first come first served, a waiting request that goes away leaves
+/// The line is the label scans' (`WorkLine`: first come first served, a waiting request that goes away leaves
 /// it); the thread is the process's one import thread. Across processes: on SQLite one process serves a file (the
 /// serve lock), on PostgreSQL each process has its own line, and an import locks only its own account's rows.
 enum ImportLine {
@@ -14,10 +14,10 @@ enum ImportLine {
     static let maxWaiting = 4
 
     /// The process's import thread, started when first used.
-    static let threads = LabelScanThreads(count: 1, niceness: 15, name: "import") // catalog-exempt: a thread name
+    static let threads = BackgroundThreads(count: 1, niceness: 15, name: "import") // catalog-exempt: a thread name
 
     /// A line for one server (tests start many in one process; they share the thread).
-    static func make() -> LabelScanQueue {
-        LabelScanQueue(maxRunning: 1, maxWaiting: maxWaiting, threads: threads)
+    static func make() -> WorkLine {
+        WorkLine(maxRunning: 1, maxWaiting: maxWaiting, threads: threads)
     }
 }

@@ -66,7 +66,7 @@ struct UserDataAPI: Sendable {
                     let data = try Self.readImport(body, userId: userId)
                     return try await services.userData.importUserData(data, into: userId)
                 }
-            } catch let busy as LabelScanQueue.Busy {
+            } catch let busy as WorkLine.Busy {
                 await limit.giveBack(keys)
                 throw APIError(
                     .serviceUnavailable, code: "import_busy", message: Strings.current("export.importBusy"),

@@ -3,22 +3,23 @@ import Foundation
 import Glibc
 #endif
 
-/// The bounded line that label scans wait in (issue 19): at most `maxRunning` scans at once, at most `maxWaiting`
-/// more waiting for a turn, and anyone beyond that told "busy, try again" at once rather than piling up. Each scan
-/// runs on `LabelScanThreads` (threads of their own, at a lower priority), never on the event loops that answer
-/// meal saves and dashboards.
+/// A bounded line for heavy work that must not hold up meal saves and dashboards — label scans (issue 19,
+/// `LabelScanService`) and data imports (issue 21, `ImportLine`): at most `maxRunning` jobs at once, at most
+/// `maxWaiting` more waiting for a turn, and anyone beyond that told "busy, try again" at once rather than piling up.
+/// Each job runs on `BackgroundThreads` (threads of their own, at a lower priority), never on the event loops.
 ///
-/// A waiting scan whose request goes away (the person closed the page) leaves the line; a turn is handed straight
-/// to the next in line, so no scan can overtake one that waits.
-final class LabelScanQueue: @unchecked Sendable {
-    /// The line is full: the caller answers 503 `label_scan_busy` with `Retry-After: retryAfterSeconds`.
+/// A waiting job whose request goes away (the person closed the page) leaves the line; a turn is handed straight
+/// to the next in line, so no job can overtake one that waits.
+final class WorkLine: @unchecked Sendable {
+    /// The line is full: the caller answers 503 (`label_scan_busy`, `import_busy`) with
+    /// `Retry-After: retryAfterSeconds`.
     struct Busy: Error, Equatable {
         var retryAfterSeconds: Int
     }
 
     let maxRunning: Int
     let maxWaiting: Int
-    let threads: LabelScanThreads
+    let threads: BackgroundThreads
 
     private let lock = NSLock()
     private var running = 0
@@ -27,7 +28,7 @@ final class LabelScanQueue: @unchecked Sendable {
 
     /// One scan at a time per two cores (at least one), and a line of four per running scan: on this project's
     /// two-core machine one scan runs and four wait, so a burst of five is served and the sixth told to come back.
-    init(maxRunning: Int = LabelScanQueue.defaultRunning, maxWaiting: Int? = nil, threads: LabelScanThreads = .shared) {
+    init(maxRunning: Int = WorkLine.defaultRunning, maxWaiting: Int? = nil, threads: BackgroundThreads = .shared) {
         self.maxRunning = max(1, maxRunning)
         self.maxWaiting = max(0, maxWaiting ?? 4 * max(1, maxRunning))
         self.threads = threads
@@ -100,14 +101,15 @@ final class LabelScanQueue: @unchecked Sendable {
     }
 }
 
-/// Threads of their own for label scans: Tesseract and the parser are seconds of CPU each, which on the event
+/// Threads of their own for heavy work (label scans; imports have their own, `ImportLine`): Tesseract and the parser
+/// are seconds of CPU each, which on the event
 /// loops (the server's global executor, `ServerExecutor`) would hold up every request behind them. A scan's task
 /// prefers this executor (`withTaskExecutorPreference`), so its synchronous work runs here; the threads run at a
 /// lower priority (nice 10 on Linux; the programs the scanner starts, vips, inherit it), so a request that needs the
 /// CPU while scans run gets it first.
-final class LabelScanThreads: TaskExecutor, @unchecked Sendable {
-    /// The process's scan threads, started when first used.
-    static let shared = LabelScanThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
+final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
+    /// The process's label-scan threads, started when first used.
+    static let shared = BackgroundThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
