@@ -131,16 +131,14 @@ struct StoreLocationTests {
 
     @Test("PostgreSQL that cannot be reached or refuses: one line at once, with the server's reason when it gave one")
     func postgresProblems() async throws {
-        // Nothing listens on port 1: the connection is refused, and the command says what to check.
-        let began = ContinuousClock.now
+        // Nothing listens on port 1: the connection is refused, and the command says what to check. (That it says so
+        // after one connection, not after the pool's minute of retries, is pinned below without a clock: only that
+        // one connection carries the server's own reason, as for the missing database.)
         let unreachable = try await CLI.run(["migrate", "--database", "postgres://ana:s3cret@127.0.0.1:1/wdiet"])
         #expect(unreachable.status == 1)
         #expect(unreachable.stderrLines == [
             "wdiet: cannot connect to PostgreSQL at 127.0.0.1:1/wdiet: check that it is running and the URL's host, port, user, password and database"
         ])
-        // Not the pool's minute of retries. (It answers in ~35 ms when idle; the bound leaves room for a loaded CI
-        // machine starting the process among a thousand parallel tests, where it took 29 s once.)
-        #expect(ContinuousClock.now - began < .seconds(45))
 
         // The test cluster, asked for a database it does not have.
         let server = try PostgresScratchDatabase.serverConfiguration()
