@@ -31,7 +31,7 @@ public enum FoodDisplayName {
             { $0 },
         ]
         for fallback in fallbacks {
-            var counts: [String: Int] = [:]
+            var counts = [String: Int](minimumCapacity: names.count)
             for name in names { counts[name, default: 0] += 1 }
             guard counts.values.contains(where: { $0 > 1 }) else { break }
             for index in names.indices where counts[names[index], default: 0] > 1 {

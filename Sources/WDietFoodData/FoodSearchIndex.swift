@@ -80,6 +80,9 @@ public final class FoodSearchIndex: Sendable {
     /// worked out per candidate instead (a million profiles would take gigabytes).
     let profiles: [FoodSearchRanker.Profile]
     static let profiledFoods = 200_000
+    /// Each food's prior (`Entry.prior`), apart: reading it through `entries` copied the whole entry, a retain of
+    /// each of its strings, for every candidate.
+    let priors: [Double]
 
     func profile(_ position: Int) -> FoodSearchRanker.Profile {
         if position < profiles.count { return profiles[position] }
@@ -163,6 +166,7 @@ public final class FoodSearchIndex: Sendable {
         }
         self.postings = postings
         postingStarts = starts
+        priors = entries.map(\.prior)
         profiles = entries.count > Self.profiledFoods ? [] : entries.map {
             FoodSearchRanker.profile(longDescription: $0.longDescription, foodGroupCode: $0.foodGroupCode)
         }
@@ -192,7 +196,7 @@ public final class FoodSearchIndex: Sendable {
             if let loose = FoodSearchPlan(rankingQuery) { candidates = self.candidates(loose) }
         }
         let scores = candidates.map { position, bm25 in
-            FoodSearchRanker.score(profile(position), prior: entries[position].prior, bm25: bm25, for: rankingQuery)
+            FoodSearchRanker.score(profile(position), prior: priors[position], bm25: bm25, for: rankingQuery)
         }
         return FoodSearchRanker.order(scores).prefix(limit).map { candidates[$0].position }
     }

@@ -236,20 +236,32 @@ public enum FoodSearchRanker {
 
     /// Higher is better.
     public static func score(_ profile: Profile, prior: Double, bm25: Double, for query: FoodSearchQuery) -> Double {
+        var wordCount = 0
+        for segment in profile.segments { wordCount += segment.count }
+        // Which words the query matched, word by word through the segments: on the stack, not an array per segment
+        // (allocating those was a tenth of the score's time).
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(wordCount, 1)) { matched in
+            matched.initialize(repeating: false)
+            return score(profile, prior: prior, bm25: bm25, for: query, matched: matched)
+        }
+    }
+
+    private static func score(
+        _ profile: Profile, prior: Double, bm25: Double, for query: FoodSearchQuery, matched: UnsafeMutableBufferPointer<Bool>
+    ) -> Double {
         let segments = profile.segments
         let headCount = profile.headCount
-        var matched = Array(repeating: [Bool](), count: segments.count)
-        for index in segments.indices { matched[index] = Array(repeating: false, count: segments[index].count) }
-
         var score = prior - bm25 * bm25Weight
         var allInHead = true
         for term in query.terms {
-            var best: (segment: Int, word: Int, exact: Bool)?
+            // `flat`: the word's place among all the name's words.
+            var best: (segment: Int, flat: Int, exact: Bool)?
+            var segmentStart = 0
             for (segmentIndex, segment) in segments.enumerated() where best == nil {
                 var prefixMatch: Int?
                 for (wordIndex, word) in segment.enumerated() {
                     if word.stem == term.stem {
-                        best = (segmentIndex, wordIndex, true)
+                        best = (segmentIndex, segmentStart + wordIndex, true)
                         break
                     }
                     if prefixMatch == nil, term.isPrefix,
@@ -258,7 +270,8 @@ public enum FoodSearchRanker {
                         prefixMatch = wordIndex
                     }
                 }
-                if best == nil, let prefixMatch { best = (segmentIndex, prefixMatch, false) }
+                if best == nil, let prefixMatch { best = (segmentIndex, segmentStart + prefixMatch, false) }
+                segmentStart += segment.count
             }
             guard let best else {
                 // Matched through the common name or manufacturer only.
@@ -266,7 +279,7 @@ public enum FoodSearchRanker {
                 allInHead = false
                 continue
             }
-            matched[best.segment][best.word] = true
+            matched[best.flat] = true
             if best.segment < headCount {
                 score += 40
             } else {
@@ -281,8 +294,10 @@ public enum FoodSearchRanker {
         // A head the query covers entirely ("Bananas" for "banana", but not "Banana chips") is the food itself.
         var headCovered = true
         var unmatchedCount = 0
+        var segmentStart = 0
         for (segmentIndex, segment) in segments.enumerated() {
-            for (wordIndex, word) in segment.enumerated() where !matched[segmentIndex][wordIndex] {
+            defer { segmentStart += segment.count }
+            for (wordIndex, word) in segment.enumerated() where !matched[segmentStart + wordIndex] {
                 let isCategory = segmentIndex == 0 && headCount == 2
                 guard !word.isAside else { continue }
                 if segmentIndex < headCount, !isCategory, !word.isAlternative { headCovered = false }

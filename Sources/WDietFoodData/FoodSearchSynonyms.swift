@@ -57,6 +57,10 @@ public enum FoodSearchSynonyms {
         .filter { !$0.key.isEmpty }
         .sorted { $0.key.count != $1.key.count ? $0.key.count > $1.key.count : $0.key.lexicographicallyPrecedes($1.key) }
 
+    /// `entries` by the first stem of their key, each list in `entries`' order: a query word is compared with the
+    /// keys that start with it only, not with every key (~1.7 % of an uncached search's server CPU).
+    static let entriesByFirstStem: [String: [Entry]] = Dictionary(grouping: entries, by: { $0.key[0] })
+
     /// The stems of every key: words a person types that the catalog may not have ("porridge").
     public static let keyWords: Set<String> = Set(entries.flatMap(\.key))
 }

@@ -37,7 +37,7 @@ public enum FoodSearchUnderstanding {
         var index = 0
         while index < terms.count {
             var replaced = false
-            for entry in FoodSearchSynonyms.entries where index + entry.key.count <= terms.count {
+            for entry in FoodSearchSynonyms.entriesByFirstStem[terms[index].stem] ?? [] where index + entry.key.count <= terms.count {
                 let span = terms[index..<(index + entry.key.count)]
                 guard zip(span, entry.key).allSatisfy({ $0.stem == $1 }) else { continue }
                 let isWholeQuery = entry.key.count == terms.count

@@ -17,6 +17,8 @@ public final class AppDatabase: Sendable {
     let groupCommit: GroupCommit
     /// Photos and recordings, in a database file of their own beside this one (`MediaDatabase`), opened on first use.
     public let media: MediaDatabaseSlot
+    /// Files in WAL mode: which catalog the file holds, checked per search for less than reading it (`FoodSearch`).
+    let catalogWatch: CatalogVersionWatch?
 
     public convenience init(_ writer: any DatabaseWriter) throws {
         try self.init(writer, checkpointer: nil)
@@ -27,6 +29,7 @@ public final class AppDatabase: Sendable {
         self.checkpointer = checkpointer
         groupCommit = GroupCommit(writer: writer)
         media = MediaDatabaseSlot(mainPath: writer.path)
+        catalogWatch = (writer as? DatabasePool).map { CatalogVersionWatch(path: $0.path) }
         try Self.migrator.migrate(writer)
         try writer.writeWithoutTransaction { [userDataChanges] db in try userDataChanges.install(in: db) }
         checkpointer?.start()

@@ -10,10 +10,11 @@ extension AppDatabase {
     }
 
     /// The catalog's in-memory search index (`FoodSearchIndex`), built on first use and then shared by every
-    /// store on the same catalog (`FoodSearchIndexes`, by content hash). One read of the catalog's hash per call,
-    /// so that a catalog re-imported from outside is searched as soon as it is there.
+    /// store on the same catalog (`FoodSearchIndexes`, by content hash). The catalog's hash is checked per call, so
+    /// that a catalog re-imported from outside is searched as soon as it is there: on a file, read again only when
+    /// another connection has committed since (`CatalogVersionWatch`); in memory, read every time.
     public func foodSearchIndex() throws -> FoodSearchIndex {
-        let contentHash = try writer.read { db in try FoodSearch.contentHash(db) }
+        let contentHash = try catalogWatch?.contentHash() ?? writer.read { db in try FoodSearch.contentHash(db) }
         if let index = FoodSearchIndexes.shared.index(for: contentHash) { return index }
         let index = try writer.read { db in try FoodSearch.buildIndex(db) }
         FoodSearchIndexes.shared.store(index)

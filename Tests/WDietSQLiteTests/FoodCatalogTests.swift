@@ -139,6 +139,36 @@ struct FoodCatalogImportTests {
         }
     }
 
+
+    /// A server's store on a file checks the catalog per search by SQLite's data version (`CatalogVersionWatch`),
+    /// not by reading the hash: a catalog re-imported by another process (here another `AppDatabase` on the same
+    /// file, its own connections) and one imported through the store itself are both searched at once.
+    @Test func aCatalogReimportedOnTheFileIsSearchedAtOnce() throws {
+        let folder = try SmallSR28Folder()
+        defer { folder.remove() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-reimport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("wdiet.sqlite").path
+        let server = try AppDatabase.open(path: path)
+        _ = try server.importFoodCatalog(from: folder.url)
+        #expect(try server.searchFoods("banana", limit: 5).map(\.id) == ["09040", "09041"])
+        #expect(try server.searchFoods("banana", limit: 5).map(\.id) == ["09040", "09041"])
+
+        // `wdiet import-foods` from outside: the dehydrated bananas are gone.
+        try folder.write("FOOD_DES.txt", Array(SmallSR28Folder.foods.prefix(2)))
+        try folder.write("NUT_DATA.txt", Array(SmallSR28Folder.values.prefix(8)))
+        let outside = try AppDatabase.open(path: path)
+        #expect(try outside.importFoodCatalog(from: folder.url).foods == 2)
+        #expect(try server.searchFoods("banana", limit: 5).map(\.id) == ["09040"])
+
+        // Back to three foods, through the server's own store.
+        try folder.write("FOOD_DES.txt", SmallSR28Folder.foods)
+        try folder.write("NUT_DATA.txt", SmallSR28Folder.values)
+        #expect(try server.importFoodCatalog(from: folder.url).foods == 3)
+        #expect(try server.searchFoods("banana", limit: 5).map(\.id) == ["09040", "09041"])
+        #expect(try outside.searchFoods("banana", limit: 5).map(\.id) == ["09040", "09041"])
+    }
     /// Everything the import writes, in a stable order.
     static func snapshot(_ database: AppDatabase) throws -> [String] {
         try database.writer.read { db in

@@ -77,7 +77,7 @@ struct ServerCacheTests {
         }
     }
 
-    @Test("search pages are kept for their time to live; a full cache drops one to take one")
+    @Test("search pages are kept for their time to live; a full cache drops the oldest to take one")
     func searchEntries() {
         let cache = FoodSearchCache()
         let body = ByteBuffer(string: #"{"results":[]}"#)
@@ -92,6 +92,9 @@ struct ServerCacheTests {
         let kept = (0..<(FoodSearchCache.capacity + 10)).filter { cache.body(for: "q\($0)", at: Self.start) != nil }
         #expect(kept.count == FoodSearchCache.capacity)
         #expect(kept.contains(FoodSearchCache.capacity + 9))
+        // The oldest ten made room for the last ten.
+        #expect(kept == Array(10..<(FoodSearchCache.capacity + 10)))
+        #expect(cache.count == FoodSearchCache.capacity)
     }
 
     @Test("a repeated search answers exactly the first answer")

@@ -17,28 +17,39 @@ final class FoodSearchCache: Sendable {
         var storedAt: Date
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private struct Storage {
+        var entries: [String: Entry] = [:]
+        /// The keys in the order they were stored, oldest first from `next`: the one dropped when full. (Dropping
+        /// the dictionary's first entry instead made its lookups slow: ~1.3 % of an uncached search's CPU each.)
+        var order = [String?](repeating: nil, count: FoodSearchCache.capacity)
+        var next = 0
+    }
+
+    private let storage = Mutex(Storage())
 
     static func key(query: String, limit: Int) -> String { "\(limit) \(query)" }
 
     func body(for key: String, at now: Date) -> ByteBuffer? {
-        entries.withLock { entries in
-            guard let entry = entries[key] else { return nil }
+        storage.withLock { storage in
+            guard let entry = storage.entries[key] else { return nil }
             guard now.timeIntervalSince(entry.storedAt) < Self.timeToLive, entry.storedAt <= now else {
-                entries[key] = nil
+                storage.entries[key] = nil
                 return nil
             }
             return entry.body
         }
     }
 
+    /// At most `capacity` entries: a new key takes the place of the oldest stored (the store answers again for
+    /// whatever is dropped).
     func store(_ body: ByteBuffer, for key: String, at now: Date) {
-        entries.withLock { entries in
-            if entries.count >= Self.capacity, entries[key] == nil {
-                // Any entry will do: the store answers again for whatever is dropped.
-                entries.remove(at: entries.startIndex)
-            }
-            entries[key] = Entry(body: body, storedAt: now)
+        storage.withLock { storage in
+            guard storage.entries.updateValue(Entry(body: body, storedAt: now), forKey: key) == nil else { return }
+            if let oldest = storage.order[storage.next], oldest != key { storage.entries[oldest] = nil }
+            storage.order[storage.next] = key
+            storage.next = (storage.next + 1) % Self.capacity
         }
     }
+
+    var count: Int { storage.withLock { $0.entries.count } }
 }

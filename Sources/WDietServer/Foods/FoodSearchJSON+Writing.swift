@@ -1,3 +1,4 @@
+import Synchronization
 import WDietFoodData
 import WDietStore
 
@@ -14,7 +15,7 @@ extension FoodSearchJSON {
                     // Every member but the page's short name comes from the food alone, so it is written once per
                     // food and remembered: building a food's JSON (its portions, the common one's short label)
                     // was most of the page's cost once the search itself was fast.
-                    json.rawMembers(Self.membersBeforeShortName.value(for: foods[index]) { Self.membersBeforeShortName(of: foods[index]) })
+                    json.rawMembers(Self.writtenMembers.members(of: foods[index]))
                     json.member("shortName", shortNames[index])
                 }
             }
@@ -22,13 +23,32 @@ extension FoodSearchJSON {
         return json.bytes
     }
 
-    /// Keyed by the whole result, so a food whose data changed (a catalog re-imported from outside) is written anew.
-    /// A food's members are ~300–600 bytes: 20,000 of them stay under ~12 MB.
-    private static let membersBeforeShortName = BoundedCache<FoodSearchResult, [UInt8]>(capacity: 20_000)
+    private static let writtenMembers = WrittenMembers()
+
+    /// Each food's members as written, by id; an entry counts only for a result equal to the one it was written
+    /// from, so a food whose data changed (a catalog re-imported from outside) is written anew. Looked up by id and
+    /// compared, not hashed whole: results come from the search index's entries, so their strings and measures
+    /// share storage and compare at once, where hashing every string and measure of the result (as the
+    /// whole-result key did) was ~3 % of an uncached search's server CPU. A food's members are ~300–600 bytes:
+    /// 20,000 of them stay under ~12 MB; when full, it starts over.
+    final class WrittenMembers: Sendable {
+        static let capacity = 20_000
+        private let entries = Mutex<[String: (result: FoodSearchResult, members: [UInt8])]>([:])
+
+        func members(of result: FoodSearchResult) -> [UInt8] {
+            if let entry = entries.withLock({ $0[result.id] }), entry.result == result { return entry.members }
+            let members = FoodSearchJSON.membersBeforeShortName(of: result)
+            entries.withLock { entries in
+                if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+                entries[result.id] = (result, members)
+            }
+            return members
+        }
+    }
 
     /// `"carbsPer100g":…,"commonPortion":{…},…,"proteinPer100g":…`: the members that sort before `shortName`
     /// (which sorts last), with no braces, as `FoodJSON` encodes them.
-    private static func membersBeforeShortName(of result: FoodSearchResult) -> [UInt8] {
+    static func membersBeforeShortName(of result: FoodSearchResult) -> [UInt8] {
         let food = FoodJSON(result, shortName: "")
         var json = JSONWriter(capacity: 640)
         json.members { json in

@@ -35,7 +35,7 @@ struct FoodsAPI: Sendable {
 
     /// The query and limit, or 400 naming the parameter that is wrong.
     static func parameters(_ q: String?, limit: String?) throws(APIError) -> (query: String, limit: Int) {
-        let query = (q ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = trimmed(q ?? "")
         let strings = Strings.current
         guard !query.isEmpty else { throw .badRequest(strings("foods.searchEmpty"), fields: ["q": strings("foods.required")]) }
         guard query.count <= maxQueryLength else {
@@ -47,6 +47,16 @@ struct FoodsAPI: Sendable {
             throw .badRequest(strings("foods.limitInvalid", range), fields: ["limit": strings("foods.limitRange", range)])
         }
         return (query, value)
+    }
+
+    /// Without white space and newlines at either end. A query that begins and ends with a visible ASCII character
+    /// (nearly every one) is returned as it is: Foundation's `trimmingCharacters` goes through NSString, and was
+    /// ~1 % of an uncached search's server CPU.
+    static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -60,7 +60,8 @@ struct ControlCharacterMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         // Percent-encoded control characters in the path: no route takes them as part of an id or word.
-        if path.contains("%"), let decoded = path.removingPercentEncoding, let scalar = ControlCharacters.firstDisallowed(in: decoded) {
+        // By byte: `contains("%")` with a string is Foundation's, through NSString (~0.8 % of a search's CPU).
+        if path.utf8.contains(UInt8(ascii: "%")), let decoded = path.removingPercentEncoding, let scalar = ControlCharacters.firstDisallowed(in: decoded) {
             throw APIError.invalid(ControlCharacterInput.message(field: "path", scalar), fields: ["path": ControlCharacterInput.fieldMessage(scalar)])
         }
         if request.uri.query != nil {
