@@ -1,8 +1,11 @@
 """Browser journeys against a real `wdiet serve`, in Debian's Chromium through Playwright (no downloaded browsers)."""
 import contextlib
+import fcntl
 import os
 import pathlib
+import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -16,22 +19,122 @@ ARTIFACTS = ROOT / "artifacts" / "screenshots"
 VIEWPORT = {"width": 390, "height": 844}
 
 
+BINARY = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
+# The folder every pytest-xdist worker of one run shares (made by the controller in `pytest_configure`, inherited by
+# the workers it starts, removed at the end): what is made once per run, like the SR28 template below, lives there.
+SHARED_FOLDER = "WDIET_E2E_RUN_FOLDER"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+def pytest_configure(config):
+    if not hasattr(config, "workerinput") and SHARED_FOLDER not in os.environ:
+        os.environ[SHARED_FOLDER] = tempfile.mkdtemp(prefix="wdiet-e2e-run-")
+        config.wdiet_run_folder = os.environ[SHARED_FOLDER]
+    # pytest-xdist's --dist loadfile hands out the files in collection order (see pytest_collection_modifyitems),
+    # not sorted by their number of tests: a one-test file that runs for minutes must not be the last one handed out.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "wdiet_run_folder", None)
+    if folder:
+        # test_postgres_scale_out.py's template database, when a worker made one.
+        template = pathlib.Path(folder) / "pg-template"
+        if template.exists() and os.environ.get("WDIET_TEST_POSTGRES_URL"):
+            subprocess.run(["psql", os.environ["WDIET_TEST_POSTGRES_URL"], "-q", "-c",
+                            f"DROP DATABASE IF EXISTS {template.read_text()} WITH (FORCE)"], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+        del os.environ[SHARED_FOLDER]
+
+# The files that take longest, longest first (measured: docs/testing.md, "Where the browser journeys' time goes");
+# the others follow, those with the most tests first (pytest-xdist's own order). Two workers take files one at a time
+# from this order: long files at the start and short ones at the end let both workers finish at about the same time.
+# A file that comes to take a minute or more belongs in this list.
+SLOW_FILES_FIRST = [
+    "test_postgres_scale_out.py",  # first: its PostgreSQL template (a server's SR28 import) while the other worker starts
+    "test_accessibility.py",
+    "test_profile.py",
+    "test_label_scan.py",
+    "test_journal_views.py",
+    "test_schemathesis.py",
+    "test_journal_day.py",
+    "test_challenge_progress.py",
+    "test_challenge_daily.py",
+    "test_new_user_bugs.py",
+    "test_quick_logging.py",
+]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: index for index, name in enumerate(SLOW_FILES_FIRST)}
+    tests_in = {}
+    for item in items:
+        tests_in[item.path.name] = tests_in.get(item.path.name, 0) + 1
+    # Stable: a file's tests keep their order.
+    items.sort(key=lambda item: (rank.get(item.path.name, len(rank)), -tests_in[item.path.name], item.path.name))
+
+
+@contextlib.contextmanager
+def once_per_run(name: str):
+    """The shared run folder, held under an exclusive lock `name` (one worker at a time): what one worker makes
+    there, the others find made."""
+    folder = pathlib.Path(os.environ.get(SHARED_FOLDER) or tempfile.gettempdir())
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield folder
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _sr28_found() -> bool:
+    """Whether `wdiet serve` would find the SR28 files ($WDIET_FOOD_DATA, else ../shared/datasets/usda-sr28)."""
+    folder = os.environ.get("WDIET_FOOD_DATA") or str(ROOT / ".." / "shared" / "datasets" / "usda-sr28")
+    return os.path.isfile(os.path.join(folder, "FOOD_DES.txt"))
+
+
+def sr28_template():
+    """A SQLite file with every migration and the SR28 catalog, made once per run by `wdiet import-foods` (the
+    importer a server's first start runs): each server starts on a copy of it instead of importing SR28 itself,
+    which took 15 s on the quiet machine and 45 s each while two workers' servers imported at once. None without
+    the SR28 files (the servers then start without a catalog, as before)."""
+    if not _sr28_found():
+        return None
+    with once_per_run("sr28-sqlite") as folder:
+        template = folder / "sr28.sqlite"
+        if not template.exists():
+            making = folder / "sr28-making.sqlite"
+            result = subprocess.run([BINARY, "import-foods", "--database", str(making)], cwd=ROOT,
+                                    capture_output=True, text=True, timeout=1800)
+            assert result.returncode == 0, "wdiet import-foods failed:\n" + result.stdout + result.stderr
+            # One self-contained file (no -wal beside it) that a plain copy takes whole.
+            with contextlib.closing(sqlite3.connect(making)) as database:
+                database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                database.execute("PRAGMA journal_mode=DELETE")
+            os.replace(making, template)
+    return template
+
+
 @contextlib.contextmanager
 def running_server(*extra_args, port=None, startup_seconds=300, prefix="wdiet-e2e-"):
-    """`wdiet serve` on a fresh SQLite file in a new folder, with `extra_args`; yields its base URL once /health
-    answers, and checks at the end that it stops gracefully on SIGTERM."""
-    binary = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
+    """`wdiet serve` in a new folder, with `extra_args`, on a fresh copy of the run's SR28 template (`sr28_template`;
+    with `--from` among `extra_args`, on an empty file: the server imports from that folder itself, or starts
+    without a catalog); yields its base URL once /health answers, and checks at the end that it stops gracefully
+    on SIGTERM."""
     port = port or _free_port()
     folder = tempfile.mkdtemp(prefix=prefix)
+    database = os.path.join(folder, "e2e.sqlite")
+    if "--from" not in extra_args and (template := sr28_template()):
+        shutil.copyfile(template, database)
     log = open(os.path.join(folder, "server.log"), "w")
     process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--database", os.path.join(folder, "e2e.sqlite"), *extra_args],
+        [BINARY, "serve", "--port", str(port), "--database", database, *extra_args],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
@@ -54,8 +157,7 @@ def running_server(*extra_args, port=None, startup_seconds=300, prefix="wdiet-e2
 
 @pytest.fixture(scope="session")
 def server():
-    """A fresh server on a fresh database, with the SR28 catalog imported on its first start (which a debug build on
-    a busy machine takes minutes over)."""
+    """A fresh server on a fresh database holding the SR28 catalog (a copy of the run's template)."""
     with running_server() as base:
         yield base
 

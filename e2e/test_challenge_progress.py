@@ -89,9 +89,9 @@ def axe_clean(page, label: str):
     page = context.new_page()
     for scheme in ["light", "dark"]:
         page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
-        for text in ["100%", "200%"]:
-            page.goto(url)
-            page.wait_for_load_state("networkidle")
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        for text in ["100%", "200%"]:  # the same page, the style added after the load either way
             if text != "100%":
                 page.add_style_tag(content=f"html {{ font-size: {text} !important; }}")
             found = AXE.run(page).response["violations"]

@@ -11,6 +11,7 @@ command starts one; the Swift suite fails when it is missing, so these never ski
 import concurrent.futures
 import json
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -21,10 +22,9 @@ import uuid
 
 import pytest
 
-from conftest import ROOT, _free_port
+from conftest import BINARY, ROOT, _free_port, once_per_run, sr28_template
 
 CLUSTER = os.environ.get("WDIET_TEST_POSTGRES_URL", "")
-BINARY = os.environ.get("WDIET_BINARY", str(ROOT / ".build" / "debug" / "wdiet"))
 
 requires_postgres = pytest.mark.skipif(not CLUSTER, reason="WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
 
@@ -34,13 +34,33 @@ def _database_url(name: str) -> str:
     return f"{base}/{name}"
 
 
+def _psql(sql: str) -> None:
+    subprocess.run(["psql", CLUSTER, "-q", "-c", sql], check=True, capture_output=True)
+
+
+def _template() -> str:
+    """A database of the cluster that `wdiet serve` migrated and imported SR28 into on its first start, made once
+    per run (the first test that needs it starts and stops that server): each test's database is a copy of it
+    (`CREATE DATABASE … TEMPLATE`), as if a server had started on it before. The import took 90-100 s for each
+    test's database on the loaded machine."""
+    with once_per_run("pg-template") as folder:
+        named = folder / "pg-template"
+        if not named.exists():
+            name = "wdiet_e2e_template_" + uuid.uuid4().hex
+            _psql(f"CREATE DATABASE {name}")
+            server = Server(_database_url(name)).start(timeout=900)
+            server.stop()  # its connections end with it: a template has none while it is copied
+            named.write_text(name)  # conftest's pytest_unconfigure drops it at the end of the run
+        return named.read_text()
+
+
 @pytest.fixture
 def database():
-    """A fresh database on the test cluster, dropped afterwards."""
+    """A fresh database on the test cluster (a copy of the run's migrated template with SR28), dropped afterwards."""
     if not CLUSTER:
         pytest.skip("WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
     name = "wdiet_e2e_" + uuid.uuid4().hex
-    subprocess.run(["psql", CLUSTER, "-q", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    _psql(f"CREATE DATABASE {name} TEMPLATE {_template()}")
     yield _database_url(name)
     subprocess.run(["psql", CLUSTER, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
 
@@ -232,7 +252,10 @@ def test_database_connections_out_of_range_is_refused_in_one_line():
 def any_database(request, tmp_path):
     """The kill test on both backends: PostgreSQL with synchronous_commit on, SQLite in WAL mode."""
     if request.param == "sqlite":
-        yield str(tmp_path / "kill.sqlite")
+        path = tmp_path / "kill.sqlite"
+        if template := sr28_template():  # as the PostgreSQL one: migrated, with SR28, as after a first start
+            shutil.copyfile(template, path)
+        yield str(path)
     else:
         yield request.getfixturevalue("database")
 
