@@ -197,16 +197,17 @@ enum ValueReader {
         while split > 0, characters[split - 1].isLetter || characters[split - 1] == "%" || characters[split - 1] == "µ" { split -= 1 }
         var unitText = String(characters[split...])
         var numberPart = Array(characters[..<split])
-        // "Og" / "lg": a number made only of look-alikes, with a unit.
+        // "Og" / "lg" / "ig": a number made only of look-alikes (0 or 1), with a unit; each guessed digit costs what
+        // it costs inside a number (`finish`).
         if numberPart.isEmpty, !unitText.isEmpty {
             let lookalike = Array(unitText)
             if let cut = (1..<lookalike.count).first(where: { unit(of: String(lookalike[$0...])) != nil }),
-                lookalike[..<cut].allSatisfy({ "Oo".contains($0) })
+                lookalike[..<cut].allSatisfy({ "OolIi".contains($0) })
             {
-                numberPart = Array(repeating: "0", count: cut)
+                numberPart = Array(lookalike[..<cut])
                 unitText = String(lookalike[cut...])
                 characters = numberPart + Array(unitText)
-                return finish(numberPart: numberPart, unitText: unitText, lessThan: lessThan, repaired: 0.03)
+                return finish(numberPart: numberPart, unitText: unitText, lessThan: lessThan, repaired: 0)
             }
             return nil
         }

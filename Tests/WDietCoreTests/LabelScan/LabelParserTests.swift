@@ -92,6 +92,8 @@ struct LabelParserTests {
 
     @Test("OCR look-alikes: O for 0, l for 1, 05g for 0.5 g, a g read as 9", arguments: [
         ("Og", 0.0, true), ("0,5g", 0.5, false), ("05g", 0.5, true), ("l2g", 12.0, true), ("<1g", 1.0, false), ("2,400mg", 2400.0, false),
+        // A lone 1 read as a letter before its unit (a small US panel: "Protein ig").
+        ("ig", 1.0, true), ("Ig", 1.0, true), ("lg", 1.0, true), ("Img", 1.0, true),
     ])
     func lookalikes(text: String, value: Double, guessed: Bool) throws {
         let words = labelRows([
@@ -103,6 +105,26 @@ struct LabelParserTests {
         #expect(field.value == value)
         #expect(field.lessThan == text.hasPrefix("<"))
         if guessed { #expect(field.confidence < LabelFieldReading(value: 0, unit: .g, confidence: 0.87).confidence) }
+    }
+
+    @Test("a US panel's \"Protein ig\" is 1 g, filled with confidence once energy and the macros add up")
+    func proteinOneReadAsLetter() throws {
+        // 9 × 1.5 + 4 × 17 + 4 × 1 = 85.5 kcal for a printed 90: the energy check confirms the guessed 1.
+        let words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Serving", 10), ("Size", 100), ("2", 160), ("cookies", 180), ("(22g)", 270)]),
+            (80, [("Calories", 10), ("90", 140)]),
+            (120, [("%", 300), ("Daily", 320), ("Value*", 380)]),
+            (160, [("Total", 10), ("Fat", 75), ("1.5g", 120), ("2%", 400)]),
+            (200, [("Sodium", 10), ("95mg", 95), ("4%", 400)]),
+            (240, [("Total", 10), ("Carbohydrate", 75), ("17g", 220), ("6%", 400)]),
+            (280, [("Sugars", 30), ("8g", 110)]),
+            (320, [("Protein", 10), ("ig", 100)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.protein, .perServing) == 1)
+        #expect(reading.confident(.energyKcal, .perServing) == 90)
+        #expect(reading.confident(.carbohydrate, .perServing) == 17)
     }
 
     @Test("an EU %RI column confirms a value whose percentage of the EU reference rounds to the printed one, never by the US references")
