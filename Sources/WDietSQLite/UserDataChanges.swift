@@ -22,8 +22,11 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
     /// Keyed by the stored id text; a user never written since start is at generation 0.
     private var generations: [String: UInt64] = [:]
     private var profileGenerations: [String: UInt64] = [:]
-    /// Users touched by the transaction in progress; only the writer connection's queue uses these.
-    private var pending: Set<String> = []
+    /// The user's watched rows changed by committed transactions (each row an insert, update or delete changed).
+    private var changedRows: [String: UInt64] = [:]
+    /// Users touched by the transaction in progress, with how many of their rows it changed; only the writer
+    /// connection's queue uses these.
+    private var pending: [String: UInt64] = [:]
     private var pendingProfiles: Set<String> = []
 
     public init() {}
@@ -36,6 +39,20 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
         generation(ofUser: AppDatabase.idText(userId))
     }
 
+    /// How many of the user's watched rows committed transactions changed since start: it moves on with the
+    /// generation (every transaction that moves that changed at least one row) and by the number of rows. A
+    /// transaction can hold several writes (`GroupCommit` batches them), so a generation one past a kept one does
+    /// not tell that only one's own write came in between; this count does: it moves on by exactly one only when a
+    /// single row changed (a rolled-back savepoint's rows still count, which only ever says "more"). The Challenge's
+    /// snapshot is kept by it (`AppServices.userDataGeneration`).
+    public func changedRows(ofUser userIdText: String) -> UInt64 {
+        lock.withLock { changedRows[userIdText, default: 0] }
+    }
+
+    public func changedRows(ofUser userId: UUID) -> UInt64 {
+        changedRows(ofUser: AppDatabase.idText(userId))
+    }
+
     /// Moves on only when the user's profile row is written (its data generation moves on too).
     public func profileGeneration(ofUser userIdText: String) -> UInt64 {
         lock.withLock { profileGenerations[userIdText, default: 0] }
@@ -44,7 +61,7 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
     /// Installs the triggers and the observer on the writer connection, after the migrations.
     func install(in db: Database) throws {
         db.add(function: DatabaseFunction("wdiet_user_data_changed", argumentCount: 1, pure: false) { [unowned self] values in
-            if let userId = String.fromDatabaseValue(values[0]) { pending.insert(userId) }
+            if let userId = String.fromDatabaseValue(values[0]) { pending[userId, default: 0] &+= 1 }
             return nil
         })
         db.add(function: DatabaseFunction("wdiet_profile_changed", argumentCount: 1, pure: false) { [unowned self] values in
@@ -79,7 +96,10 @@ public final class UserDataChanges: TransactionObserver, @unchecked Sendable {
         pending.removeAll(keepingCapacity: true)
         pendingProfiles.removeAll(keepingCapacity: true)
         lock.withLock {
-            for userId in changed { generations[userId, default: 0] &+= 1 }
+            for (userId, rows) in changed {
+                generations[userId, default: 0] &+= 1
+                changedRows[userId, default: 0] &+= rows
+            }
             for userId in changedProfiles { profileGenerations[userId, default: 0] &+= 1 }
         }
     }

@@ -28,6 +28,12 @@ public final class UserGenerationCache<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// The user's entry whatever its generation (a writer that can tell what its own write changed brings it
+    /// forward: `ChallengeService`'s day saves); nil when there is none.
+    public func entry(forUser userId: String) -> (value: Value, generation: UInt64)? {
+        lock.withLock { entries[userId].map { ($0.value, $0.generation) } }
+    }
+
     public func store(_ value: Value, forUser userId: String, generation: UInt64) {
         lock.withLock {
             clock &+= 1

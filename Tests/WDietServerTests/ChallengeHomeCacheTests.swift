@@ -107,4 +107,90 @@ struct ChallengeHomeCacheTests {
             #expect(page.contains("Week 1 of 17 · Day 3"))
         }
     }
+
+    /// The user's data generation now, as the next request would find it (PostgreSQL: its session lookup's
+    /// `last_version`).
+    static func generation(_ t: TestApp, _ session: APISession) async throws -> UInt64? {
+        let lookup = try await t.services.accounts.session(tokenHash: SessionToken.hash(session.token))
+        return t.services.userDataGeneration(userId: session.userId, dataVersion: lookup?.dataVersion)
+    }
+
+    @Test("a day's log saved through the service goes into the kept snapshot (the next Home reads nothing and shows it, with the version to edit from); after another write in between it does not", arguments: StoreBackend.allCases)
+    func ownSavesBringTheSnapshotForward(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend, clockStart: Self.clock) { t, client in
+            let session = try await client.signInWithProfile()
+            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+            #expect(started.status == .created, "\(started.text)")
+            let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
+            let today = try #require(LocalDate(iso: "2026-12-01"))
+            func fetchHome() async throws -> [String: Any] {
+                let response = try await client.api(.get, "/api/v1/challenge", session)
+                #expect(response.status == .ok, "\(response.text)")
+                return try response.object()
+            }
+            func kept() -> (value: ChallengeSnapshot, generation: UInt64)? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString) }
+
+            var home = try await fetchHome()
+            #expect(Self.state(home, "nutrition") == "pending")
+            let before = try #require(kept()).generation
+            #expect(before == (try await Self.generation(t, session)))
+
+            // 1. The API's nutrition save (the service's own): the kept snapshot moves to the generation the write
+            // left, with the log and its version in it, so the next Home is answered without a read.
+            // Score: 50 × 1/7 = 7.14 → 7.
+            let saved = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/nutrition", session, json: ["kcal": 1_900, "protein": 140])
+            #expect(saved.status == .ok, "\(saved.text)")
+            let version = try #require(number(try saved.object()["version"]))
+            let entry = try #require(kept())
+            #expect(entry.generation == (try await Self.generation(t, session)))
+            #expect(entry.generation == before + 1)
+            #expect(entry.value.read?.data.nutrition[today]?.kcal == 1_900)
+            #expect(entry.value.read?.versions[ChallengeIds.nutrition(challengeId: challengeId, date: today)].map(Double.init) == version)
+            home = try await fetchHome()
+            let log = Self.object(Self.object(Self.checklist(home)["nutrition"])["log"])
+            #expect(Self.state(home, "nutrition") == "done")
+            #expect(number(log["kcal"]) == 1_900)
+            #expect(number(log["version"]) == version)
+            #expect(number(Self.score(home)["score"]) == 7)
+
+            // 2. An edit from the version Home handed out is accepted (it is the stored one), and shows.
+            let edited = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/nutrition", session,
+                                              json: ["kcal": 2_000, "protein": 140, "baseVersion": version])
+            #expect(edited.status == .ok, "\(edited.text)")
+            home = try await fetchHome()
+            #expect(number(Self.object(Self.object(Self.checklist(home)["nutrition"])["log"])["kcal"]) == 2_000)
+            #expect(try #require(kept()).generation == (try await Self.generation(t, session)))
+
+            // 3. Another device's sync push (today's workout), then the service's habits save: two rows since the
+            // kept snapshot, so it is not brought forward (it lacks the workout) and the next Home reads again.
+            // 7.14 + 20 × 1/7 + 15 × 3/21 = 12.14 → 12 (9 if the workout were missing).
+            let kept2 = try #require(kept()).generation
+            let workout = ChallengeWorkoutLog(challengeId: challengeId, date: today, type: .legs, minutes: 40, createdAt: Self.clock)
+            let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
+                                    collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
+            let pushed = try await client.api(.post, "/api/v1/sync/push", session,
+                                              body: String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self))
+            #expect(pushed.status == .ok, "\(pushed.text)")
+            let habits = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/habits", session, json: ["water": true, "steps": true, "sleep": true])
+            #expect(habits.status == .ok, "\(habits.text)")
+            #expect(try #require(kept()).generation == kept2)
+            #expect(kept2 != (try await Self.generation(t, session)))
+            home = try await fetchHome()
+            #expect(Self.state(home, "workout") == "done")
+            #expect(Self.object(Self.object(Self.checklist(home)["workout"])["log"])["type"] as? String == "legs")
+            #expect(number(Self.object(Self.checklist(home)["habits"])["ticked"]) == 3)
+            #expect(number(Self.score(home)["score"]) == 12)
+
+            // 4. An edit of the habits (the first edit stamps `updatedAt`), then the same again, which writes nothing
+            // (same clock, same values): the snapshot stays as that edit left it.
+            let edit = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/habits", session, json: ["water": true, "steps": true, "sleep": true])
+            #expect(edit.status == .ok, "\(edit.text)")
+            let read = try #require(kept()).generation
+            #expect(read == (try await Self.generation(t, session)))
+            let again = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/habits", session, json: ["water": true, "steps": true, "sleep": true])
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(try #require(kept()).generation == read)
+            #expect(read == (try await Self.generation(t, session)))
+        }
+    }
 }

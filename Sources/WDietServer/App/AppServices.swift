@@ -104,11 +104,24 @@ public struct AppServices: Sendable {
 extension AppServices {
     /// The user's data generation, for caches of what the user's rows make (`ChallengeService.snapshot`): it moves
     /// on with every committed write of the user's profile, meals, weights, logged days or synced rows. On SQLite
-    /// `UserDataChanges` (one process owns the file); on PostgreSQL `dataVersion`, the user's `last_version` as the
-    /// request's session lookup read it. Nil when there is none (then nothing may be kept). Here, beside the
-    /// backends, so that a feature's use cases need not know which store they run on.
+    /// `UserDataChanges.changedRows` (one process owns the file); on PostgreSQL `dataVersion`, the user's
+    /// `last_version` as the request's session lookup read it. Nil when there is none (then nothing may be kept).
+    /// Here, beside the backends, so that a feature's use cases need not know which store they run on.
+    ///
+    /// On both it moves on by the number of rows written (a version each on PostgreSQL), so a write of one row
+    /// that finds it exactly one past a kept entry's knows that no other write came in between
+    /// (`generation(afterWritingOneRowAt:)`).
     func userDataGeneration(userId: UUID, dataVersion: Int64?) -> UInt64? {
-        if let database { return database.userDataChanges.generation(ofUser: userId) }
+        if let database { return database.userDataChanges.changedRows(ofUser: userId) }
         return dataVersion.map { UInt64(bitPattern: $0) }
+    }
+
+    /// The user's data generation right after a write of one synced row that came back with `version` (call it
+    /// once the write has committed): on SQLite the count now (a write committing since can only make it larger);
+    /// on PostgreSQL the row's version, which is the `last_version` that write left when it took one version
+    /// (the user's row lock orders every writer of the user's data).
+    func generation(afterWritingOneRowAt version: Int64, userId: UUID) -> UInt64 {
+        if let database { return database.userDataChanges.changedRows(ofUser: userId) }
+        return UInt64(bitPattern: version)
     }
 }

@@ -154,6 +154,7 @@ struct ChallengeService: Sendable {
     }
 
     func saveNutrition(_ body: ChallengeNutritionBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeNutritionLog> {
+        let kept = keptSnapshot(userId: userId)
         let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.nutrition(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeNutritionLog.self, userId: userId, id: id)
@@ -169,10 +170,11 @@ struct ChallengeService: Sendable {
         log.notes = Self.notes(body.notes)
         if Self.live(existing) != nil { log.updatedAt = max(services.now(), log.createdAt) }
         guard errors.isEmpty else { throw InvalidInput(errors) }
-        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+        return try await saveDay(log, \.nutrition, existing: existing, baseVersion: body.baseVersion.value, kept: kept, userId: userId)
     }
 
     func saveWorkout(_ body: ChallengeWorkoutBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeWorkoutLog> {
+        let kept = keptSnapshot(userId: userId)
         let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.workout(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeWorkoutLog.self, userId: userId, id: id)
@@ -189,10 +191,11 @@ struct ChallengeService: Sendable {
         }
         if Self.live(existing) != nil { log.updatedAt = max(services.now(), log.createdAt) }
         guard errors.isEmpty else { throw InvalidInput(errors) }
-        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+        return try await saveDay(log, \.workouts, existing: existing, baseVersion: body.baseVersion.value, kept: kept, userId: userId)
     }
 
     func saveHabits(_ body: ChallengeHabitsBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeHabitsLog> {
+        let kept = keptSnapshot(userId: userId)
         let (challenge, _) = try await day(date, userId: userId)
         let id = ChallengeIds.habits(challengeId: challenge.id, date: date)
         let existing = try await store.row(ChallengeHabitsLog.self, userId: userId, id: id)
@@ -201,7 +204,49 @@ struct ChallengeService: Sendable {
                                      steps: body.steps.value ?? old?.steps ?? false, sleep: body.sleep.value ?? old?.sleep ?? false,
                                      createdAt: old?.createdAt ?? services.now())
         if old != nil { log.updatedAt = max(services.now(), log.createdAt) }
-        return try await save(log, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+        return try await saveDay(log, \.habits, existing: existing, baseVersion: body.baseVersion.value, kept: kept, userId: userId)
+    }
+
+    /// The user's kept snapshot as it is before a write (take it before reading what the write starts from).
+    func keptSnapshot(userId: UUID) -> (value: ChallengeSnapshot, generation: UInt64)? {
+        services.challengeSnapshots.entry(forUser: userId.uuidString)
+    }
+
+    /// Saves a day's log and, when the kept snapshot (`kept`, taken before anything was read for the save) was
+    /// current right up to this write, puts the log into it at the generation the write left, so the next Home
+    /// needs no read. Never stale: the log goes in only when the user's data generation moved on by exactly the
+    /// one row this save wrote since the snapshot's (`AppServices.generation(afterWritingOneRowAt:)`: on SQLite the
+    /// count of the user's changed rows, which a group-committed batch moves on by each write's rows; on PostgreSQL
+    /// the user's versions) — any other write in between (a sync push, another device, another process, a meal)
+    /// leaves the snapshot behind and the next Home reads again. A save that wrote nothing (the same log again:
+    /// it keeps the version it had) changes nothing. The log is put in as a read would decode it from its stored
+    /// text, and only where the day has no row of another id (the read would keep the first).
+    private func saveDay<V: ChallengeRowValue>(
+        _ log: V, _ days: WritableKeyPath<ChallengeData, [LocalDate: V]>, existing: StoredChallengeRow<V>?, baseVersion: Int64?,
+        kept: (value: ChallengeSnapshot, generation: UInt64)?, userId: UUID
+    ) async throws -> StoredChallengeRow<V> {
+        let saved = try await save(log, baseVersion: baseVersion ?? existing?.version, userId: userId)
+        guard let kept, var read = kept.value.read, kept.value.current?.id == log.challengeId, saved.version != existing?.version else {
+            return saved
+        }
+        let generation = services.generation(afterWritingOneRowAt: saved.version, userId: userId)
+        guard generation == kept.generation &+ 1, let date = Self.day(of: log), let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(log)),
+              read.data[keyPath: days][date].map({ $0.id == log.id }) ?? true else { return saved }
+        read.data[keyPath: days][date] = stored
+        read.versions[log.id] = saved.version
+        var snapshot = kept.value
+        snapshot.read = read
+        services.challengeSnapshots.store(snapshot, forUser: userId.uuidString, generation: generation)
+        return saved
+    }
+
+    private static func day(of log: some ChallengeRowValue) -> LocalDate? {
+        switch log {
+        case let log as ChallengeNutritionLog: log.date
+        case let log as ChallengeWorkoutLog: log.date
+        case let log as ChallengeHabitsLog: log.date
+        default: nil
+        }
     }
 
     /// Deletes a day's log of a kind (`nutrition`, `workout`, `habits`).
