@@ -187,6 +187,10 @@ public struct LabelAccuracy {
         if !wrong.isEmpty { text += "  WRONG " + wrong.map { "\($0.basis).\($0.field) \($0.read)≠\($0.truth)" }.joined(separator: ", ") }
         if !result.spurious.isEmpty { text += "  SPURIOUS " + result.spurious.joined(separator: ", ") }
         if let error = result.error { text += "  ERROR \(error)" }
+        // WDIET_LABEL_DETAIL=1: each field left empty, as truth and what was read below the bar ("-": nothing).
+        if ProcessInfo.processInfo.environment["WDIET_LABEL_DETAIL"] == "1", !empty.isEmpty {
+            text += "\n    empty: " + empty.map { "\($0.basis).\($0.field) \($0.truth) read \($0.read)\($0.inOCR ? " (in OCR)" : "")" }.joined(separator: ", ")
+        }
         return text
     }
 
