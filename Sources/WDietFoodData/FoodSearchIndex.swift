@@ -222,11 +222,14 @@ public final class FoodSearchIndex: Sendable {
         let bm25 = FoodSearchBM25(
             phrases: phrases, documentCounts: sets.map(\.count), foodCount: entries.count, tokenCount: tokenCount)
         let scored = matches.map { (ordinal: $0, bm25: bm25.score(position: $0, in: self)) }
-        var chosen = Set(scored.prefix(Self.rankedPerSource).map(\.ordinal))
-        if scored.count > Self.rankedPerSource {
-            for entry in scored.sorted(by: { $0.bm25 < $1.bm25 }).prefix(Self.rankedPerSource) { chosen.insert(entry.ordinal) }
+        guard scored.count > Self.rankedPerSource else { return scored.map { (Int($0.ordinal), $0.bm25) } }
+        // Marked by place in `scored` (each food is there once), not collected in a set of positions.
+        var chosen = [Bool](repeating: false, count: scored.count)
+        for place in 0..<Self.rankedPerSource { chosen[place] = true }
+        for place in scored.indices.sorted(by: { scored[$0].bm25 < scored[$1].bm25 }).prefix(Self.rankedPerSource) {
+            chosen[place] = true
         }
-        return scored.filter { chosen.contains($0.ordinal) }.map { (Int($0.ordinal), $0.bm25) }
+        return scored.indices.filter { chosen[$0] }.map { (Int(scored[$0].ordinal), scored[$0].bm25) }
     }
 
     /// The numbers of the words a phrase matches: the word itself, or every word it begins.

@@ -239,7 +239,7 @@ public enum FoodSearchRanker {
         var wordCount = 0
         for segment in profile.segments { wordCount += segment.count }
         // Which words the query matched, word by word through the segments: on the stack, not an array per segment
-        // (allocating those was a tenth of the score's time).
+        // (allocating those, and looking up their generic type, was ~1 % of an uncached search's server CPU).
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(wordCount, 1)) { matched in
             matched.initialize(repeating: false)
             return score(profile, prior: prior, bm25: bm25, for: query, matched: matched)
