@@ -97,6 +97,7 @@ rm -f "$SWIFT_TEST_LOG"
 set -e
 [ "$status" -eq 0 ] || exit "$status"
 # The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/. Two workers
-# (pytest-xdist), each with its own server and database, a file's tests together on one: the journeys mostly wait on
-# the browser and the server, so two at a time take about two thirds of the time on the 2-core machine.
+# (pytest-xdist), each with its own server and database, a file's tests together on one, the longest files first
+# (e2e/conftest.py orders them); SR28 is imported once per run into a template that every server starts on a copy of.
+# Three workers failed timing-bound journeys on the loaded machine (docs/testing.md).
 python3 -m pytest -q -n 2 --dist loadfile e2e
