@@ -6,18 +6,27 @@ after another (one client: the load is one person opening Home) of `GET /api/v1/
 `/challenge` (the same session's cookie). Prints P50 / P95 / P99 / max of each, the server's CPU time per request
 (/proc/<pid>/stat) and the load average. Target: P99 <= 10 ms.
 
-With --write-every N, every Nth request is preceded by a habits save (a write, so the next Home reads the database
-again instead of the user's kept snapshot): the figure for Home right after a change; those requests' own
-percentiles are printed too.
+With --write-every N, every Nth request is preceded by a write: the figure for Home right after a change; those
+requests' own percentiles are printed too. --write-via says which: `habits` (default) saves today's habits through
+the API (the Challenge service's own save, which brings the user's kept snapshot forward), `meal` logs a meal in
+w-diet's meal log (another path: the snapshot is dropped and the next Home reads the database again, as after a
+sync push or another device's write).
+
+With --postgres URL (a cluster's postgres://user@host:port/db) the server runs on a scratch database of its own in
+that cluster (created, then dropped), and the CPU time of that database's server processes per request is printed
+beside the server's.
 
     scripts/bench-challenge-home.py [--binary .build/release/wdiet] [--runs 500] [--port 18094] [--write-every 0]
+        [--write-via habits|meal] [--postgres postgres://postgres@127.0.0.1:55433/postgres]
 """
 import argparse
+import contextlib
 import datetime
+import os
 import statistics
 import time
 
-from bench_common import ROOT, Guest, Server, load, percentile, seed_challenge
+from bench_common import ROOT, Guest, ScratchPostgres, Server, load, percentile, seed_challenge
 
 
 def main():
@@ -26,34 +35,54 @@ def main():
     parser.add_argument("--runs", type=int, default=500)
     parser.add_argument("--port", type=int, default=18094)
     parser.add_argument("--write-every", type=int, default=0)
+    parser.add_argument("--write-via", choices=["habits", "meal"], default="habits")
+    parser.add_argument("--postgres", help="a PostgreSQL cluster's URL: run on a scratch database in it")
     args = parser.parse_args()
-    with Server(args.binary, args.port, prefix="wdiet-bench-challenge-home-") as server:
-        guest = Guest(server.base)
-        seed_challenge(guest)
-        today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-        print(f"before: {load()}")
-        for name, path in [("GET /api/v1/challenge", "/api/v1/challenge"), ("GET /challenge (page)", "/challenge")]:
-            for _ in range(20):
-                _, body = guest.request("GET", path)  # warm-up
-            assert b'"week":16' in body.replace(b" ", b"") or b'Week 16 of 17' in body, body[:300]
-            times = []
-            cpu_before = server.cpu_seconds()
-            for run in range(args.runs):
-                if args.write_every and run % args.write_every == 0:
+    with contextlib.ExitStack() as stack:
+        postgres = None
+        if args.postgres:
+            postgres = stack.enter_context(ScratchPostgres(args.postgres, f"wdiet_bench_home_{os.getpid()}"))
+        server = stack.enter_context(Server(args.binary, args.port, prefix="wdiet-bench-challenge-home-",
+                                            database=postgres.url if postgres else None))
+        measure(args, server, postgres)
+
+
+def measure(args, server, postgres):
+    guest = Guest(server.base)
+    seed_challenge(guest)
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    print(f"before: {load()}")
+    for name, path in [("GET /api/v1/challenge", "/api/v1/challenge"), ("GET /challenge (page)", "/challenge")]:
+        for _ in range(20):
+            _, body = guest.request("GET", path)  # warm-up
+        assert b'"week":16' in body.replace(b" ", b"") or b'Week 16 of 17' in body, body[:300]
+        times = []
+        cpu_before = server.cpu_seconds()
+        backends = ScratchPostgres.cpu_of(postgres.backend_pids()) if postgres else {}
+        for run in range(args.runs):
+            if args.write_every and run % args.write_every == 0:
+                if args.write_via == "meal":
+                    guest.must("POST", "/api/v1/meals", {"name": "Apple", "calories": 80 + run % 7,
+                                                         "loggedAt": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")})
+                else:
                     guest.must("PUT", f"/api/v1/challenge/days/{today}/habits", {"sleep": run % (2 * args.write_every) == 0})
-                began = time.perf_counter()
-                status, _ = guest.request("GET", path)
-                times.append((time.perf_counter() - began) * 1000)
-                assert status == 200, status
-            cpu = server.cpu_seconds() - cpu_before  # the whole loop (ticks of 10 ms), writes included
-            print(f"{name}: {args.runs} runs, P50 {percentile(times, 50):.2f} ms, P95 {percentile(times, 95):.2f} ms, "
-                  f"P99 {percentile(times, 99):.2f} ms, max {max(times):.2f} ms (mean {statistics.mean(times):.2f}); "
-                  f"server CPU {cpu / args.runs * 1000:.2f} ms a request")
-            if args.write_every:
-                after = [t for run, t in enumerate(times) if run % args.write_every == 0]
-                print(f"  of them right after a write: {len(after)} runs, P50 {percentile(after, 50):.2f} ms, "
-                      f"P95 {percentile(after, 95):.2f} ms, P99 {percentile(after, 99):.2f} ms, max {max(after):.2f} ms")
-        print(f"after: {load()}")
+            began = time.perf_counter()
+            status, _ = guest.request("GET", path)
+            times.append((time.perf_counter() - began) * 1000)
+            assert status == 200, status
+        cpu = server.cpu_seconds() - cpu_before  # the whole loop (ticks of 10 ms), writes included
+        database = ""
+        if postgres:
+            after = ScratchPostgres.cpu_of(backends)  # the connections there before and after the loop
+            database = f", PostgreSQL's processes {sum(after[p] - backends[p] for p in after) / args.runs * 1000:.2f} ms"
+        print(f"{name}: {args.runs} runs, P50 {percentile(times, 50):.2f} ms, P95 {percentile(times, 95):.2f} ms, "
+              f"P99 {percentile(times, 99):.2f} ms, max {max(times):.2f} ms (mean {statistics.mean(times):.2f}); "
+              f"server CPU {cpu / args.runs * 1000:.2f} ms a request{database}")
+        if args.write_every:
+            after = [t for run, t in enumerate(times) if run % args.write_every == 0]
+            print(f"  of them right after a write: {len(after)} runs, P50 {percentile(after, 50):.2f} ms, "
+                  f"P95 {percentile(after, 95):.2f} ms, P99 {percentile(after, 99):.2f} ms, max {max(after):.2f} ms")
+    print(f"after: {load()}")
 
 
 if __name__ == "__main__":

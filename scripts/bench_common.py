@@ -25,11 +25,11 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Server:
-    """`wdiet serve` on a fresh SQLite file in a temporary folder; `with Server(binary, port) as server:` starts it,
-    waits for /health and stops it at the end."""
+    """`wdiet serve` on a fresh SQLite file in a temporary folder (or on `database`, a postgres:// URL of an empty
+    database); `with Server(binary, port) as server:` starts it, waits for /health and stops it at the end."""
 
-    def __init__(self, binary, port, prefix="wdiet-bench-", extra=()):
-        self.binary, self.port, self.extra = binary, port, list(extra)
+    def __init__(self, binary, port, prefix="wdiet-bench-", extra=(), database=None):
+        self.binary, self.port, self.extra, self.database = binary, port, list(extra), database
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix=prefix))
         self.base = f"http://127.0.0.1:{port}"
         self.process = None
@@ -37,7 +37,7 @@ class Server:
     def __enter__(self):
         log = open(self.folder / "server.log", "w")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--port", str(self.port), "--database", str(self.folder / "bench.sqlite"),
+            [self.binary, "serve", "--port", str(self.port), "--database", self.database or str(self.folder / "bench.sqlite"),
              "--from", str(self.folder / "no-food-data")] + self.extra,
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.time() + 900
@@ -136,6 +136,45 @@ def seed_challenge(guest, photo=None, weeks_in=16):
             guest.must("PUT", f"/api/v1/media/{media}", pathlib.Path(photo).read_bytes(), content_type="image/jpeg")
             guest.must("PUT", f"/api/v1/challenge/weeks/{week}/photo", {"mediaId": media})
     return start
+
+
+class ScratchPostgres:
+    """A database of its own in the PostgreSQL cluster at `url` (postgres://user@host:port/db), created empty and
+    dropped at the end (psql); `backends_cpu_seconds()` is the CPU time of its server processes now connected (the
+    cluster runs on this machine: /proc)."""
+
+    def __init__(self, url, name):
+        self.admin, self.name = url, name
+        parsed = urllib.parse.urlsplit(url)
+        self.url = urllib.parse.urlunsplit(parsed._replace(path="/" + name))
+
+    def psql(self, sql):
+        return subprocess.run(["psql", "-X", "-q", "-t", "-A", "-d", self.admin, "-c", sql],
+                              check=True, capture_output=True, text=True).stdout
+
+    def __enter__(self):
+        self.psql(f'DROP DATABASE IF EXISTS "{self.name}"')
+        self.psql(f'CREATE DATABASE "{self.name}"')
+        return self
+
+    def __exit__(self, *exc):
+        self.psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{self.name}'")
+        self.psql(f'DROP DATABASE IF EXISTS "{self.name}"')
+
+    def backend_pids(self):
+        return [int(p) for p in self.psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.name}'").split()]
+
+    @staticmethod
+    def cpu_of(pids):
+        """{pid: user + system seconds} of the processes still there."""
+        seconds = {}
+        for pid in pids:
+            try:
+                fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            seconds[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        return seconds
 
 
 def percentile(values, p):
