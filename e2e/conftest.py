@@ -153,6 +153,9 @@ def running_server(*extra_args, port=None, startup_seconds=300, prefix="wdiet-e2
     yield base
     process.terminate()
     assert process.wait(timeout=30) == 0, "wdiet serve did not stop gracefully on SIGTERM"
+    log.close()
+    # Kept only when something failed above (its server.log says why); each copy of the catalog is ~21 MB.
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
