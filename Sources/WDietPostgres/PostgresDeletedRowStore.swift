@@ -40,6 +40,17 @@ public struct PostgresDeletedRowStore: DeletedRowStore {
                     RETURNING 1)
                 SELECT count(*) FROM scrubbed
                 """, logger: access.logger))
+            // A generic row keeps its key, version, dates and tombstone; its data becomes the empty object.
+            let empty = DeletedRows.scrubbedRowText
+            let rows = try await Self.count(connection.query("""
+                WITH scrubbed AS (
+                    UPDATE sync_rows SET data = \(empty)
+                    WHERE (user_id, collection, id) IN (SELECT user_id, collection, id FROM sync_rows
+                        WHERE deleted_at IS NOT NULL AND data <> '{}' AND deleted_at < \(cutoff)
+                        LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                    RETURNING 1)
+                SELECT count(*) FROM scrubbed
+                """, logger: access.logger))
             let results = try await Self.count(connection.query("""
                 WITH removed AS (
                     DELETE FROM sync_results WHERE (user_id, idempotency_key) IN (
@@ -48,7 +59,7 @@ public struct PostgresDeletedRowStore: DeletedRowStore {
                     RETURNING 1)
                 SELECT count(*) FROM removed
                 """, logger: access.logger))
-            return DeletedRowSweep(mealsScrubbed: meals, weightsScrubbed: weights, replayResultsRemoved: results)
+            return DeletedRowSweep(mealsScrubbed: meals, weightsScrubbed: weights, rowsScrubbed: rows, replayResultsRemoved: results)
         }
     }
 

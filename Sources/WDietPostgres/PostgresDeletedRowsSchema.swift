@@ -20,5 +20,10 @@ public enum PostgresDeletedRowsSchema {
             "CREATE TRIGGER meals_unscrub BEFORE UPDATE OF deleted_at ON meals FOR EACH ROW EXECUTE FUNCTION wdiet_unscrub()",
             "CREATE TRIGGER weights_unscrub BEFORE UPDATE OF deleted_at ON weights FOR EACH ROW EXECUTE FUNCTION wdiet_unscrub()",
         ]),
+        // Generic sync rows (issue 21 item 8, second half), as SQLite's v48-sync-rows-scrub: a scrubbed row's data is
+        // '{}', its own mark; the partial index holds the tombstones whose data is still there.
+        PostgresMigration(version: 48, name: "sync-rows-scrub", statements: [
+            "CREATE INDEX sync_rows_to_scrub ON sync_rows (deleted_at) WHERE deleted_at IS NOT NULL AND data <> '{}'",
+        ]),
     ]
 }

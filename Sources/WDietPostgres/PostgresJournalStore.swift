@@ -18,7 +18,7 @@ public struct PostgresJournalStore: JournalStore {
         self.client = client
         self.logger = logger
         rows = PostgresSyncStore(client: client, now: now)
-        writes = JournalSyncWrites(sync: rows)
+        writes = JournalSyncWrites(sync: rows, now: now)
     }
 
     public func save(_ entry: JournalEntry, baseVersion: Int64?, userId: UUID, today: LocalDate) async throws -> StoredJournalEntry {
@@ -106,11 +106,8 @@ public struct PostgresJournalStore: JournalStore {
     }
 
     public func addSampleData(userId: UUID, today: LocalDate, now: Date) async throws -> Int {
-        var existing: [UUID: StoredJournalEntry] = [:]
-        for item in try await rows.rows(userId: userId, collection: JournalEntry.collection, includingDeleted: true)
-        where item.id.map(WireFormat.idText)?.hasPrefix("5a3e0000-") == true {
-            if let stored = try StoredJournalEntry(item: item) { existing[stored.id] = stored }
-        }
+        let existing = try await rows.rows(userId: userId, collection: JournalEntry.collection, includingDeleted: true)
+            .filter { $0.id.map(WireFormat.idText)?.hasPrefix("5a3e0000-") == true }
         return try await writes.addSampleData(existing: existing, userId: userId, today: today, now: now)
     }
 

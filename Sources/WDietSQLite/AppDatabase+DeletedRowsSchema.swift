@@ -24,5 +24,12 @@ extension AppDatabase {
                     """)
             }
         }
+        // Generic sync rows (issue 21 item 8, second half): a scrubbed row's data is the empty object, which is also
+        // its mark (no column: docs/sync.md). The partial index holds the tombstones whose data is still there.
+        migrator.registerMigration("v48-sync-rows-scrub") { db in
+            try db.execute(sql: """
+                CREATE INDEX syncRows_toScrub ON syncRows(deletedAt) WHERE deletedAt IS NOT NULL AND data <> '{}';
+                """)
+        }
     }
 }

@@ -30,11 +30,19 @@ public struct SQLiteDeletedRowStore: DeletedRowStore {
                 WHERE id IN (SELECT id FROM weights WHERE deletedAt IS NOT NULL AND scrubbedAt IS NULL AND deletedAt < ? LIMIT ?)
                 """, arguments: [DeletedRows.scrubbedWeightKg, nowText, cutoffText, limit])
             let weights = db.changesCount
+            // A generic row keeps its key, version, dates and tombstone; its data becomes the empty object. The
+            // journal's triggers see a tombstone stay one (no entry comes back, none is counted).
+            try db.execute(sql: """
+                UPDATE syncRows SET data = ?
+                WHERE (userId, collection, id) IN (SELECT userId, collection, id FROM syncRows
+                    WHERE deletedAt IS NOT NULL AND data <> '{}' AND deletedAt < ? LIMIT ?)
+                """, arguments: [DeletedRows.scrubbedRowText, cutoffText, limit])
+            let rows = db.changesCount
             try db.execute(sql: """
                 DELETE FROM syncResults WHERE (userId, idempotencyKey) IN
                     (SELECT userId, idempotencyKey FROM syncResults WHERE createdAt < ? LIMIT ?)
                 """, arguments: [cutoffText, limit])
-            return DeletedRowSweep(mealsScrubbed: meals, weightsScrubbed: weights, replayResultsRemoved: db.changesCount)
+            return DeletedRowSweep(mealsScrubbed: meals, weightsScrubbed: weights, rowsScrubbed: rows, replayResultsRemoved: db.changesCount)
         }
     }
 }

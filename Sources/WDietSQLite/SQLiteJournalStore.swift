@@ -12,7 +12,7 @@ public struct SQLiteJournalStore: JournalStore {
 
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
-        writes = JournalSyncWrites(sync: SQLiteSyncStore(database: database, now: now))
+        writes = JournalSyncWrites(sync: SQLiteSyncStore(database: database, now: now), now: now)
     }
 
     public func save(_ entry: JournalEntry, baseVersion: Int64?, userId: UUID, today: LocalDate) async throws -> StoredJournalEntry {
@@ -104,13 +104,9 @@ public struct SQLiteJournalStore: JournalStore {
 
     public func addSampleData(userId: UUID, today: LocalDate, now: Date) async throws -> Int {
         let existing = try await database.storeRead { db in
-            var found: [UUID: StoredJournalEntry] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db, sql: """
                 SELECT * FROM syncRows WHERE userId = ? AND collection = ? AND id LIKE '5a3e0000-%'
-                """, arguments: [AppDatabase.idText(userId), JournalEntry.collection]) {
-                if let stored = try StoredJournalEntry(item: SQLiteSyncStore.rowItem(row)) { found[stored.id] = stored }
-            }
-            return found
+                """, arguments: [AppDatabase.idText(userId), JournalEntry.collection]).map(SQLiteSyncStore.rowItem)
         }
         return try await writes.addSampleData(existing: existing, userId: userId, today: today, now: now)
     }

@@ -17,7 +17,8 @@ public struct StoredChallengeRow<Value: ChallengeRowValue>: Hashable, Sendable {
     public var id: UUID { value.id }
     public var isDeleted: Bool { deletedAt != nil }
 
-    /// A pulled or stored generic row of `Value`'s collection; nil for another collection or undecodable data.
+    /// A pulled or stored generic row of `Value`'s collection; nil for another collection or undecodable data (a
+    /// tombstone whose data the sweep emptied among them: it reads as a missing row).
     public init?(item: SyncItem) {
         guard item.entity == .row, item.collection == Value.collection, let data = item.data,
               let value = try? SyncRules.decodeRow(Value.self, data) else { return nil }
@@ -147,14 +148,22 @@ public struct ChallengeStore: Sendable {
 
     /// Creates or updates a row as a synced change. `baseVersion` is the version the edit started from; nil is a
     /// create, which for an existing id (a derived one: the day's or week's row) is an update — so "a second one
-    /// edits the first". A stale base throws `ChallengeConflict` with the server's row.
+    /// edits the first". A stale base throws `ChallengeConflict` with the server's row. A create over a tombstone
+    /// the sweep emptied (the day's row deleted more than 30 days ago: `row` cannot read it, so the caller had no
+    /// base to give) is pushed again from that tombstone's version, as a create over a tombstone still holding its
+    /// values is by the callers that read it.
     @discardableResult
     public func save<V: ChallengeRowValue>(_ value: V, baseVersion: Int64?, userId: UUID) async throws -> StoredChallengeRow<V> {
         try value.validate()
-        let change = SyncChange(
-            idempotencyKey: makeKey(), entity: .row, op: .upsert, id: value.id, collection: V.collection,
-            baseVersion: baseVersion, data: try SyncRules.rowData(value))
-        let result = try await push(change, userId: userId)
+        func change(base: Int64?) throws -> SyncChange {
+            SyncChange(
+                idempotencyKey: makeKey(), entity: .row, op: .upsert, id: value.id, collection: V.collection,
+                baseVersion: base, data: try SyncRules.rowData(value))
+        }
+        var result = try await push(try change(base: baseVersion), userId: userId)
+        if baseVersion == nil, result.status == .lost, let server = result.server, server.isScrubbedTombstone {
+            result = try await push(try change(base: server.version), userId: userId)
+        }
         guard result.status == .applied else {
             throw ChallengeConflict(server: result.server,
                                     message: Strings.current("challenge.changedElsewhere"))

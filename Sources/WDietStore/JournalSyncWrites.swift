@@ -9,9 +9,15 @@ public struct JournalSyncWrites: Sendable {
     public let sync: any SyncStore
     /// Idempotency keys of the pushes made here (tests may fix them; each call must give a new one).
     let makeKey: @Sendable () -> String
+    /// The clock of the undo window (`DeletedRows.retention`).
+    let now: @Sendable () -> Date
 
-    public init(sync: any SyncStore, makeKey: @escaping @Sendable () -> String = { "journal-" + UUID().uuidString }) {
+    public init(
+        sync: any SyncStore, now: @escaping @Sendable () -> Date = Date.init,
+        makeKey: @escaping @Sendable () -> String = { "journal-" + UUID().uuidString }
+    ) {
         self.sync = sync
+        self.now = now
         self.makeKey = makeKey
     }
 
@@ -46,10 +52,15 @@ public struct JournalSyncWrites: Sendable {
         }
     }
 
-    /// Undo of a delete: the tombstone's values pushed from the tombstone's own version (sync's Undo rule).
+    /// Undo of a delete: the tombstone's values pushed from the tombstone's own version (sync's Undo rule). An entry
+    /// deleted more than `DeletedRows.retention` ago answers as a missing one, whether or not the sweep has emptied
+    /// it yet (a scrubbed one is nil here already).
     public func restore(_ current: StoredJournalEntry?, userId: UUID) async throws -> StoredJournalEntry {
         guard let current else { throw StoreError.notFound(Strings.current("journaldata.notFound")) }
-        guard current.isDeleted else { return current }
+        guard let deletedAt = current.deletedAt else { return current }
+        if DeletedRows.isPastUndo(deletedAt: deletedAt, now: now()) {
+            throw StoreError.notFound(Strings.current("journaldata.notFound"))
+        }
         let change = SyncChange(
             idempotencyKey: makeKey(), entity: .row, op: .upsert, id: current.id, collection: JournalEntry.collection,
             baseVersion: current.version, data: try SyncRules.rowData(current.entry))
@@ -61,16 +72,21 @@ public struct JournalSyncWrites: Sendable {
         return StoredJournalEntry(entry: current.entry, version: result.version ?? 0)
     }
 
-    /// Adds the sample entries the user does not have live yet (`existing`: the user's entries with a sample id,
-    /// tombstones included: a removed sample comes back from its tombstone's version), in pushes of at most 1,000.
-    public func addSampleData(existing: [UUID: StoredJournalEntry], userId: UUID, today: LocalDate, now: Date) async throws -> Int {
+    /// Adds the sample entries the user does not have live yet (`existing`: the user's rows with a sample id,
+    /// tombstones included, scrubbed ones too: a removed sample comes back from its tombstone's version), in pushes
+    /// of at most 1,000.
+    public func addSampleData(existing: [SyncItem], userId: UUID, today: LocalDate, now: Date) async throws -> Int {
+        var current: [UUID: SyncItem] = [:]
+        for item in existing where item.entity == .row && item.collection == JournalEntry.collection {
+            if let id = item.id { current[id] = item }
+        }
         var changes: [SyncChange] = []
         for entry in JournalSampleData.entries(today: today, now: now) {
-            let current = existing[entry.id]
-            if let current, !current.isDeleted { continue }
+            let row = current[entry.id]
+            if let row, row.deletedAt == nil { continue }
             changes.append(SyncChange(
                 idempotencyKey: makeKey(), entity: .row, op: .upsert, id: entry.id, collection: JournalEntry.collection,
-                baseVersion: current?.version, data: try SyncRules.rowData(entry)))
+                baseVersion: row?.version, data: try SyncRules.rowData(entry)))
         }
         try await pushAll(changes, userId: userId)
         return changes.count
@@ -106,10 +122,12 @@ public struct JournalSyncWrites: Sendable {
 }
 
 extension StoredJournalEntry {
-    /// A pulled row of the collection `journal` as an entry; nil for another collection. Throws when its data is
-    /// not an entry.
+    /// A pulled row of the collection `journal` as an entry; nil for another collection, and for a tombstone whose
+    /// data the sweep emptied (docs/operations.md "Deleted rows": it answers as a missing entry). Throws when the
+    /// data of a live entry or of a tombstone still holding its values is not an entry.
     public init?(item: SyncItem) throws {
-        guard item.entity == .row, item.collection == JournalEntry.collection, let data = item.data else { return nil }
+        guard item.entity == .row, item.collection == JournalEntry.collection, let data = item.data,
+              !item.isScrubbedTombstone else { return nil }
         self.init(entry: try SyncRules.decodeRow(JournalEntry.self, data), version: item.version, deletedAt: item.deletedAt)
     }
 }

@@ -3,7 +3,7 @@ import Logging
 import WDietStore
 
 /// `wdiet serve`'s maintenance of deleted rows (issue 21 item 8, docs/operations.md "Deleted rows"): once at start
-/// and then every `DeletedRows.sweepInterval`, the content of meals and weights deleted more than
+/// and then every `DeletedRows.sweepInterval`, the content of meals, weights and generic sync rows deleted more than
 /// `DeletedRows.retention` ago is scrubbed and replay results older than that removed, in batches of
 /// `DeletedRows.batchSize` (each its own short transaction; on SQLite a bulk write that yields to waiting saves).
 /// It runs in a task of its own and never blocks a request; a failure is logged and tried again next time. Several
@@ -23,9 +23,9 @@ struct DeletedRowSweeper: Sendable {
                 let batch = try await store.scrubDeletedRows(deletedBefore: cutoff, limit: DeletedRows.batchSize)
                 done.mealsScrubbed += batch.mealsScrubbed
                 done.weightsScrubbed += batch.weightsScrubbed
+                done.rowsScrubbed += batch.rowsScrubbed
                 done.replayResultsRemoved += batch.replayResultsRemoved
-                let full = max(batch.mealsScrubbed, batch.weightsScrubbed, batch.replayResultsRemoved) >= DeletedRows.batchSize
-                if !full { break }
+                if !batch.isFull(limit: DeletedRows.batchSize) { break }
                 await Task.yield()
             }
         } catch {
@@ -33,7 +33,7 @@ struct DeletedRowSweeper: Sendable {
         }
         if done.total > 0 {
             logger.info("Deleted rows scrubbed", metadata: [
-                "meals": "\(done.mealsScrubbed)", "weights": "\(done.weightsScrubbed)", "replayResults": "\(done.replayResultsRemoved)",
+                "meals": "\(done.mealsScrubbed)", "weights": "\(done.weightsScrubbed)", "rows": "\(done.rowsScrubbed)", "replayResults": "\(done.replayResultsRemoved)",
             ])
         }
         return done
