@@ -24,5 +24,10 @@ public enum PostgresMediaSchema {
             """,
             "ALTER TABLE media ALTER COLUMN data SET STORAGE EXTERNAL, ALTER COLUMN thumbnail SET STORAGE EXTERNAL",
         ]),
+        // When the sweep found that no row names the item (an upload: its upload); NULL while a row names it. Items
+        // stored before are unmarked: the first sweep marks those no row names (docs/media.md).
+        PostgresMigration(version: 202, name: "media-unreferenced", statements: [
+            "ALTER TABLE media ADD COLUMN unreferenced_since timestamptz",
+        ]),
     ]
 }

@@ -25,9 +25,10 @@ public struct PostgresMediaStore: MediaStore {
             // One statement: a second save of the id (a retry racing the first) inserts nothing and reads the first.
             let inserted = try await client.query("""
                 INSERT INTO media (user_id, id, kind, content_type, bytes, thumbnail_bytes, width, height, upload_digest,
-                    created_at, data, thumbnail)
+                    created_at, unreferenced_since, data, thumbnail)
                 VALUES (\(userId), \(media.id), \(media.kind.rawValue), \(media.contentType), \(Int32(media.data.count)),
-                    \(thumbnailBytes), \(width), \(height), \(media.uploadDigest), \(createdAt), \(media.data), \(media.thumbnail))
+                    \(thumbnailBytes), \(width), \(height), \(media.uploadDigest), \(createdAt), \(createdAt), \(media.data),
+                    \(media.thumbnail))
                 ON CONFLICT (user_id, id) DO NOTHING
                 RETURNING \(unescaped: Self.columns)
                 """, logger: access.logger)
@@ -100,5 +101,67 @@ public struct PostgresMediaStore: MediaStore {
         return StoredMedia(
             id: row.0, userId: row.1, kind: kind, contentType: row.3, bytes: Int(row.4), thumbnailBytes: row.5.map(Int.init),
             width: row.6.map(Int.init), height: row.7.map(Int.init), uploadDigest: row.8, createdAt: row.9.date)
+    }
+}
+
+extension PostgresMediaStore: UnreferencedMediaStore {
+    /// One statement: the batch is taken `FOR UPDATE SKIP LOCKED` (another process sweeping at once skips these
+    /// items and takes the next), judged against its users' rows, and its items unmarked, marked or deleted.
+    public func sweepUnreferencedMedia(after cursor: MediaSweepCursor?, now: Date, limit: Int) async throws -> MediaSweepBatch {
+        let stamp = PostgresInstant(now)
+        let due = PostgresInstant(now.addingTimeInterval(-MediaRetention.grace))
+        let deletedAfter = PostgresInstant(now.addingTimeInterval(-MediaRetention.deletedRowNames))
+        let limit = Int64(max(0, limit))
+        // The zero UUID sorts first: a sweep from the start.
+        let startUser = cursor?.userId ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let startId = cursor?.id ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let from = cursor == nil ? "(user_id, id) >= " : "(user_id, id) > "
+        return try await access.run { client in
+            let rows = try await client.query("""
+                WITH batch AS (
+                    SELECT user_id, id, unreferenced_since FROM media
+                    WHERE \(unescaped: from) (\(startUser), \(startId))
+                    ORDER BY user_id, id LIMIT \(limit) FOR UPDATE SKIP LOCKED
+                ), named AS (
+                    SELECT r.user_id, lower(x.value) AS id FROM sync_rows r
+                        CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(r.data::jsonb -> 'mediaIds') = 'array'
+                            THEN r.data::jsonb -> 'mediaIds' ELSE '[]'::jsonb END) AS x(value)
+                    WHERE r.user_id IN (SELECT user_id FROM batch) AND r.collection = 'journal'
+                        AND (r.deleted_at IS NULL OR r.deleted_at >= \(deletedAfter))
+                    UNION
+                    SELECT r.user_id, lower(r.data::jsonb ->> 'mediaId') FROM sync_rows r
+                    WHERE r.user_id IN (SELECT user_id FROM batch) AND r.collection = 'challenge_photo'
+                        AND (r.deleted_at IS NULL OR r.deleted_at >= \(deletedAfter))
+                        AND jsonb_typeof(r.data::jsonb -> 'mediaId') = 'string'
+                ), judged AS (
+                    SELECT b.user_id, b.id, b.unreferenced_since,
+                        EXISTS (SELECT 1 FROM named n WHERE n.user_id = b.user_id AND n.id = b.id::text) AS named
+                    FROM batch b
+                ), unmarked AS (
+                    UPDATE media m SET unreferenced_since = NULL FROM judged j
+                    WHERE m.user_id = j.user_id AND m.id = j.id AND j.named AND j.unreferenced_since IS NOT NULL
+                    RETURNING 1
+                ), marked AS (
+                    UPDATE media m SET unreferenced_since = \(stamp) FROM judged j
+                    WHERE m.user_id = j.user_id AND m.id = j.id AND NOT j.named AND j.unreferenced_since IS NULL
+                    RETURNING 1
+                ), deleted AS (
+                    DELETE FROM media m USING judged j
+                    WHERE m.user_id = j.user_id AND m.id = j.id AND NOT j.named AND j.unreferenced_since <= \(due)
+                    RETURNING 1
+                ), last AS (
+                    SELECT user_id, id FROM batch ORDER BY user_id DESC, id DESC LIMIT 1
+                )
+                SELECT (SELECT count(*) FROM batch), (SELECT count(*) FROM marked), (SELECT count(*) FROM unmarked),
+                    (SELECT count(*) FROM deleted), (SELECT user_id FROM last), (SELECT id FROM last)
+                """, logger: access.logger)
+            var batch = MediaSweepBatch()
+            for try await (examined, marked, unmarked, deleted, lastUser, lastId) in rows.decode((Int64, Int64, Int64, Int64, UUID?, UUID?).self) {
+                batch = MediaSweepBatch(
+                    examined: Int(examined), marked: Int(marked), unmarked: Int(unmarked), deleted: Int(deleted),
+                    last: lastUser.flatMap { user in lastId.map { MediaSweepCursor(userId: user, id: $0) } })
+            }
+            return batch
+        }
     }
 }

@@ -72,6 +72,11 @@ public final class MediaDatabase: Sendable {
                 )
                 """)
         }
+        migrator.registerMigration("v2-media-unreferenced") { db in
+            // When the sweep found that no row names the item (an upload: its upload); NULL while a row names it.
+            // Items stored before are unmarked: the first sweep marks those no row names (docs/media.md).
+            try db.execute(sql: "ALTER TABLE media ADD COLUMN unreferencedSince TEXT")
+        }
         return migrator
     }
 }

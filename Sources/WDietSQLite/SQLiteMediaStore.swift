@@ -9,11 +9,14 @@ import WDietStore
 /// would be one of the two that meal saves need.
 public struct SQLiteMediaStore: MediaStore {
     let slot: MediaDatabaseSlot
+    /// The main database: its rows say which items are named (`sweepUnreferencedMedia`).
+    let main: AppDatabase
     let now: @Sendable () -> Date
 
     /// The media of `database` (its media file, opened on first use); `now` stamps `createdAt`.
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
         slot = database.media
+        main = database
         self.now = now
     }
 
@@ -26,13 +29,14 @@ public struct SQLiteMediaStore: MediaStore {
             try db.execute(
                 sql: """
                     INSERT INTO media (userId, id, kind, contentType, bytes, thumbnailBytes, width, height, uploadDigest,
-                        createdAt, data, thumbnail)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        createdAt, unreferencedSince, data, thumbnail)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     WireFormat.idText(userId), WireFormat.idText(media.id), media.kind.rawValue, media.contentType,
                     media.data.count, media.thumbnail?.count, media.width, media.height, media.uploadDigest, createdAt,
-                    media.data, media.thumbnail,
+                    // No row names an upload yet: the sweep deletes it a grace period later unless one does.
+                    createdAt, media.data, media.thumbnail,
                 ])
             guard let stored = try Self.media(db, id: media.id, userId: userId) else {
                 throw StoreError.unavailable("The media item was not stored")
@@ -138,6 +142,79 @@ extension SQLiteMediaStore {
                 }
                 return deleted
             }
+        } catch {
+            throw AppDatabase.storeError(from: error)
+        }
+    }
+}
+
+extension SQLiteMediaStore: UnreferencedMediaStore {
+    public func sweepUnreferencedMedia(after cursor: MediaSweepCursor?, now: Date, limit: Int) async throws -> MediaSweepBatch {
+        guard let media = try slot.databaseIfPresent() else { return MediaSweepBatch() }
+        let stamp = WireFormat.instantText(now)
+        let due = WireFormat.instantText(now.addingTimeInterval(-MediaRetention.grace))
+        let deletedAfter = WireFormat.instantText(now.addingTimeInterval(-MediaRetention.deletedRowNames))
+        do {
+            // The batch, from the media file.
+            let items = try await media.writer.read { db in
+                try Row.fetchAll(
+                    db, sql: """
+                        SELECT userId, id, unreferencedSince FROM media
+                        WHERE ? IS NULL OR (userId, id) > (?, ?) ORDER BY userId, id LIMIT ?
+                        """,
+                    arguments: [cursor == nil ? nil : 1, cursor.map { WireFormat.idText($0.userId) }, cursor.map { WireFormat.idText($0.id) }, limit]
+                ).map { row -> (userId: String, id: String, since: String?) in (row["userId"], row["id"], row["unreferencedSince"]) }
+            }
+            guard let lastItem = items.last else { return MediaSweepBatch() }
+            // What the batch's users' rows name, from the main file (ids as lowercase text, as the media file keeps them).
+            let users = Array(Set(items.map(\.userId)))
+            let named: Set<String> = try await main.writer.read { db in
+                var named = Set<String>()
+                for user in users {
+                    let ids = try String.fetchAll(
+                        db, sql: """
+                            SELECT lower(j.value) FROM syncRows r, json_each(r.data, '$.mediaIds') j
+                            WHERE r.userId = ? AND r.collection = 'journal' AND (r.deletedAt IS NULL OR r.deletedAt >= ?)
+                                AND j.type = 'text'
+                            UNION
+                            SELECT lower(json_extract(r.data, '$.mediaId')) FROM syncRows r
+                            WHERE r.userId = ? AND r.collection = 'challenge_photo' AND (r.deletedAt IS NULL OR r.deletedAt >= ?)
+                                AND json_type(r.data, '$.mediaId') = 'text'
+                            """,
+                        arguments: [user, deletedAfter, user, deletedAfter])
+                    named.formUnion(ids.map { user + "/" + $0 })
+                }
+                return named
+            }
+            var batch = try await media.writer.write { db -> MediaSweepBatch in
+                var batch = MediaSweepBatch(examined: items.count)
+                for item in items {
+                    if named.contains(item.userId + "/" + item.id) {
+                        guard item.since != nil else { continue }
+                        try db.execute(
+                            sql: "UPDATE media SET unreferencedSince = NULL WHERE userId = ? AND id = ? AND unreferencedSince IS NOT NULL",
+                            arguments: [item.userId, item.id])
+                        batch.unmarked += db.changesCount
+                    } else if let since = item.since {
+                        guard since <= due else { continue }
+                        // Only if still marked as read (another process may have found it named meanwhile).
+                        try db.execute(
+                            sql: "DELETE FROM media WHERE userId = ? AND id = ? AND unreferencedSince <= ?",
+                            arguments: [item.userId, item.id, due])
+                        batch.deleted += db.changesCount
+                    } else {
+                        try db.execute(
+                            sql: "UPDATE media SET unreferencedSince = ? WHERE userId = ? AND id = ? AND unreferencedSince IS NULL",
+                            arguments: [stamp, item.userId, item.id])
+                        batch.marked += db.changesCount
+                    }
+                }
+                return batch
+            }
+            if let userId = WireFormat.uuid(lastItem.userId), let id = WireFormat.uuid(lastItem.id) {
+                batch.last = MediaSweepCursor(userId: userId, id: id)
+            }
+            return batch
         } catch {
             throw AppDatabase.storeError(from: error)
         }

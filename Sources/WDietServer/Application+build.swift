@@ -30,7 +30,9 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
         await deleteMediaOfDeletedAccounts(database, logger: logger)
         await removeUnfinishedImports(database, logger: logger)
         await prepareFoodSearch(services, logger: logger)
-        DeletedRowSweeper(store: SQLiteDeletedRowStore(database: database), now: Date.init, logger: logger).start()
+        DeletedRowSweeper(
+            store: SQLiteDeletedRowStore(database: database), now: Date.init, logger: logger, media: SQLiteMediaStore(database: database)
+        ).start()
         return buildApplication(services: services, configuration: configuration, logger: logger)
     case .postgres(let database):
         do {
@@ -43,7 +45,10 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger)
         // AppServices keeps the pool alive; it ends with the process, after the last in-flight request.
         let services = AppServices(postgres: database)
         await prepareFoodSearch(services, logger: logger)
-        DeletedRowSweeper(store: PostgresDeletedRowStore(client: database.client), now: Date.init, logger: logger).start()
+        DeletedRowSweeper(
+            store: PostgresDeletedRowStore(client: database.client), now: Date.init, logger: logger,
+            media: PostgresMediaStore(client: database.client)
+        ).start()
         return buildApplication(services: services, configuration: configuration, logger: logger)
     }
 }

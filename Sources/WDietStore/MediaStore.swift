@@ -110,3 +110,63 @@ public protocol MediaStore: Sendable {
     @discardableResult
     func deleteAllMedia(userId: UUID) async throws -> Int
 }
+
+/// Media that no row names any more (docs/media.md "Media no row names"): a journal entry deleted for good, a
+/// challenge photo replaced, an upload never saved with a row. `wdiet serve`'s sweep (`DeletedRowSweeper`) deletes
+/// them after a grace period.
+public enum MediaRetention {
+    /// An item no row names is deleted this long after the sweep first found it so (or after its upload, when no row
+    /// ever named it): 7 days, time for a client that uploads first and saves the row later (offline for a week), and
+    /// for an entry that is edited to drop a photo and then put back.
+    public static let grace: TimeInterval = 7 * 86_400
+    /// A deleted row names its media as long as it can come back (an undo, a late push): `DeletedRows.retention`
+    /// (30 days) after its deletion. Then its content is scrubbed (or would be), and it names nothing.
+    public static let deletedRowNames: TimeInterval = DeletedRows.retention
+    /// Items examined per transaction.
+    public static let batchSize = 500
+    /// The collections whose rows name media: a journal entry's `mediaIds`, a challenge photo's `mediaId`.
+    public static let namingCollections = ["journal", "challenge_photo"]
+}
+
+/// Where a sweep of the media store goes on: items are examined in (user, id) order.
+public struct MediaSweepCursor: Equatable, Sendable {
+    public var userId: UUID
+    public var id: UUID
+
+    public init(userId: UUID, id: UUID) {
+        self.userId = userId
+        self.id = id
+    }
+}
+
+/// What one batch of the media sweep did.
+public struct MediaSweepBatch: Equatable, Sendable {
+    /// Items examined (at most the limit; fewer: the sweep reached the end).
+    public var examined: Int
+    /// Items no row names that were not marked before: marked now, deleted after `MediaRetention.grace`.
+    public var marked: Int
+    /// Marked items that a row names again: unmarked.
+    public var unmarked: Int
+    /// Items no row has named for the grace period: deleted.
+    public var deleted: Int
+    /// The last item examined: where the next batch starts.
+    public var last: MediaSweepCursor?
+
+    public init(examined: Int = 0, marked: Int = 0, unmarked: Int = 0, deleted: Int = 0, last: MediaSweepCursor? = nil) {
+        self.examined = examined
+        self.marked = marked
+        self.unmarked = unmarked
+        self.deleted = deleted
+        self.last = last
+    }
+}
+
+/// The sweep of media no row names, across all users (a maintenance task of `wdiet serve`).
+public protocol UnreferencedMediaStore: Sendable {
+    /// One bounded batch: at most `limit` items after `cursor` (from the start when nil), in (user, id) order. An item
+    /// is named when one of its user's rows of `MediaRetention.namingCollections` names it and is live or was deleted
+    /// less than `MediaRetention.deletedRowNames` before `now`. A named item is unmarked; an item no row names is
+    /// marked `now` unless it is marked already (an upload is marked at its upload); one marked at or before
+    /// `now − MediaRetention.grace` is deleted. Idempotent, and safe with several processes at once.
+    func sweepUnreferencedMedia(after cursor: MediaSweepCursor?, now: Date, limit: Int) async throws -> MediaSweepBatch
+}

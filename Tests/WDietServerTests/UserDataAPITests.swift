@@ -121,8 +121,8 @@ struct UserDataAPITests {
                 #expect(entry.isCompressed)
             }
             #expect(files.keys.sorted() == [
-                "account.csv", "analytics_events.csv", "dismissed_tips.csv", "identities.csv", "meals.csv", "profile.csv", "rows.csv",
-                "weights.csv",
+                "account.csv", "analytics_events.csv", "dismissed_tips.csv", "export.json", "identities.csv", "meals.csv",
+                "profile.csv", "rows.csv", "weights.csv",
             ])
             let rows = Self.parseCSV(try #require(files["rows.csv"]))
             #expect(rows.first == ["collection", "id", "data", "version", "createdAt", "updatedAt"])

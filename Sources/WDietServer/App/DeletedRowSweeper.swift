@@ -12,6 +12,8 @@ struct DeletedRowSweeper: Sendable {
     let store: any DeletedRowStore
     let now: @Sendable () -> Date
     let logger: Logger
+    /// The media store whose items no row names are deleted after a grace period (`sweepMedia`, docs/media.md).
+    var media: (any UnreferencedMediaStore)? = nil
 
     /// Sweeps until nothing is left to do (or a batch fails); returns what it did.
     @discardableResult
@@ -44,6 +46,7 @@ struct DeletedRowSweeper: Sendable {
         Task.detached(priority: .background) {
             while !Task.isCancelled {
                 await sweep()
+                await sweepMedia()
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             }
         }

@@ -98,6 +98,43 @@ struct MediaProcessing: Sendable {
         return Photo(display: displayData, thumbnail: thumbnailData, width: displaySize.width, height: displaySize.height)
     }
 
+    /// A photo of an import (`MediaImport`) that is already what `processPhoto` makes — a JPEG without metadata
+    /// segments (`BareJPEG`), at most `displaySize` on its longer side — kept byte for byte: `vipsheader` reads its
+    /// size (which must be the frame header's) and `vipsthumbnail` decodes it whole for the thumbnail. Nil when it
+    /// is not such a JPEG (the caller then processes it as an upload); `.undecodable` when vips cannot read it.
+    func verifyDisplayJPEG(_ data: Data, logger: Logger) async throws(Failure) -> Photo? {
+        guard BareJPEG.isBare(data), let frame = JPEGSize.of(data), max(frame.width, frame.height) <= displaySize else { return nil }
+        guard let tools = tools() else { throw .toolsMissing }
+        await Self.slots.acquire()
+        defer { Task { await Self.slots.release() } }
+        let folder: URL
+        do {
+            folder = try Self.makePrivateFolder()
+        } catch {
+            logger.error("media: no private temporary folder", metadata: ["error": "\(error)"])
+            throw .undecodable
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("display.jpg")
+        let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
+        do {
+            try data.write(to: input)
+        } catch {
+            logger.error("media: the photo could not be written", metadata: ["error": "\(error)"])
+            throw .undecodable
+        }
+        let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
+        guard let (width, height) = Self.size(fromHeader: header), width == frame.width, height == frame.height else {
+            throw .undecodable
+        }
+        _ = try await run(tools.thumbnail, [
+            input.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
+            "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
+        ], nice: tools.nice, in: folder, logger: logger)
+        guard let thumbnailData = try? Data(contentsOf: thumbnail) else { throw .undecodable }
+        return Photo(display: data, thumbnail: thumbnailData, width: width, height: height)
+    }
+
     /// Runs one tool and answers its standard output; a failure, a crash or the time limit is `.undecodable` (what
     /// the tool said goes to the log at debug level: it may name the temporary path).
     private func run(_ tool: String, _ arguments: [String], nice: String?, in folder: URL, logger: Logger) async throws(Failure) -> String {

@@ -7,7 +7,7 @@ extension ExportDocument {
     /// A JSON export read for an import into `userId`: 400 when it is not JSON, 422 when it is another format or
     /// version, or when members are missing, mistyped or refused by the stores' rules (named by path). The document
     /// and its rules are WDietStorage's; the statuses and messages are the API's.
-    static func userData(fromJSON bytes: Data, into userId: UUID) throws -> UserDataExport {
+    static func userData(fromJSON bytes: Data, into userId: UUID) throws -> (document: ExportDocument, data: UserDataExport) {
         let document: ExportDocument
         do throws(ExportDocument.ReadError) {
             document = try ExportDocument.read(json: bytes)
@@ -30,7 +30,7 @@ extension ExportDocument {
         }
         switch document.importValue(into: userId) {
         case .success(let data):
-            return data
+            return (document, data)
         case .failure(let errors):
             throw APIError.invalid(Strings.current("export.cannotImport", count: errors.count), fields: errors.fields)
         }

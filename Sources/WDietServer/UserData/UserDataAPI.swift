@@ -8,7 +8,7 @@ import WDietStore
 ///
 /// - `GET /export?format=json|csv` → 200, a download: the JSON document (`ExportDocument`) or a zip of CSV files
 ///   (`ExportCSV`); `format` defaults to json; anything else is 400.
-/// - `POST /import` (a JSON export, up to 32 MiB; larger is 413; 20 attempts an hour per account and 10 imports per client address,
+/// - `POST /import` (a JSON export, up to 32 MiB, or the export zip with its media, up to 1 GiB: `ImportMedia`; larger is 413; 20 attempts an hour per account and 10 imports per client address,
 ///   else 429 `too_many_imports` with Retry-After: `ImportLimit`) → 201 `{"imported": {...counts}, "newIds"}` into
 ///   the signed-in account, all or nothing; 409 `account_not_empty` when the account already has a profile, meals,
 ///   weights or dismissed tips (or another import into it runs); 422 for another format, an unknown `formatVersion`
@@ -36,7 +36,8 @@ struct UserDataAPI: Sendable {
             }
             let data = try await services.userData.exportUserData(userId: context.userId)
             let now = services.now()
-            let document = ExportDocument(data, exportedAt: now)
+            // Photos and recordings listed by id; their bytes travel in the zip only (docs/media.md).
+            let document = ExportDocument(data, exportedAt: now, media: try await services.media.allMedia(userId: context.userId))
             let day = LocalDate(now, in: data.profile?.profile.timeZone ?? .gmt)
             // The zip carries the photos and recordings too (docs/media.md).
             let body = format == "json"
@@ -57,14 +58,25 @@ struct UserDataAPI: Sendable {
             let limit = ImportLimit(store: services.loginThrottle, now: services.now)
             let address = ClientAddress.of(request, remoteAddress: context.remoteAddress, trustForwardedFor: configuration.trustForwardedFor)
             let keys = try await limit.take(userId: context.userId, clientAddress: address)
-            let summary: UserDataImportSummary
+            let result: (summary: UserDataImportSummary, media: Int, droppedReferences: Int)
             do {
-                let body = try await Self.readBody(request)
-                // Parsed, checked and written in the line, on the import thread (the event loops stay free).
                 let userId = context.userId
-                summary = try await importLine.run { [services] in
-                    let data = try Self.readImport(body, userId: userId)
-                    return try await services.userData.importUserData(data, into: userId)
+                let logger = context.logger
+                if ImportMedia.isZip(request) {
+                    // The zip with its photos and recordings, on the disk until the import is done (ImportMedia).
+                    let folder = try await ImportMedia.saveBody(request)
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    result = try await importLine.run { [services] in
+                        let (zip, document, data) = try ImportMedia.read(zipIn: folder, userId: userId)
+                        return try await ImportMedia.run(data, document: document, zip: zip, userId: userId, services: services, logger: logger)
+                    }
+                } else {
+                    let body = try await Self.readBody(request)
+                    // Parsed, checked and written in the line, on the import thread (the event loops stay free).
+                    result = try await importLine.run { [services] in
+                        let (document, data) = try Self.readImport(body, userId: userId)
+                        return try await ImportMedia.run(data, document: document, zip: nil, userId: userId, services: services, logger: logger)
+                    }
                 }
             } catch let busy as WorkLine.Busy {
                 await limit.giveBack(keys)
@@ -81,7 +93,7 @@ struct UserDataAPI: Sendable {
                 await limit.giveBack(keys)
                 throw StoreError.invalid(message)
             }
-            return ImportResponse(summary)
+            return ImportResponse(result.summary, media: result.media, droppedMediaReferences: result.droppedReferences)
         }
         user.delete("account") { request, context in
             let body = try await APIInput.decode(DeleteAccountBody.self, from: request, context: context)
@@ -111,7 +123,7 @@ struct UserDataAPI: Sendable {
     }
 
     /// The body as the store's value, or the 4xx that says what is wrong with it.
-    static func readImport(_ buffer: ByteBuffer, userId: UUID) throws -> UserDataExport {
+    static func readImport(_ buffer: ByteBuffer, userId: UUID) throws -> (document: ExportDocument, data: UserDataExport) {
         // A control character anywhere in the export: 422 naming the member (`meals.12.name`), nothing imported.
         try ControlCharacterInput.check(json: buffer)
         return try ExportDocument.userData(fromJSON: Data(buffer: buffer), into: userId)
@@ -133,23 +145,29 @@ struct ImportResponse: ResponseGenerator, Sendable {
         var analyticsEvents: Int
         var dismissedTips: Int
         var rows: Int
+        /// Photos and recordings restored from a zip (0 for a JSON import).
+        var media: Int
     }
 
     struct Body: Encodable {
         var imported: Counts
         /// Rows that got a new id because theirs was taken (typically by the account the export came from).
         var newIds: Int
+        /// Media ids that rows named but neither the import nor the account had: taken out of those rows (a
+        /// journal entry keeps its words; a challenge photo is left out).
+        var droppedMediaReferences: Int
     }
 
     var body: Body
 
-    init(_ summary: UserDataImportSummary) {
+    init(_ summary: UserDataImportSummary, media: Int = 0, droppedMediaReferences: Int = 0) {
         body = Body(
             imported: Counts(
                 profile: summary.profiles, meals: summary.meals, weights: summary.weights,
-                analyticsEvents: summary.analyticsEvents, dismissedTips: summary.dismissedTips, rows: summary.rows
+                analyticsEvents: summary.analyticsEvents, dismissedTips: summary.dismissedTips, rows: summary.rows,
+                media: media
             ),
-            newIds: summary.newIds
+            newIds: summary.newIds, droppedMediaReferences: droppedMediaReferences
         )
     }
 

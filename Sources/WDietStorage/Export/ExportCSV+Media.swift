@@ -7,26 +7,32 @@ extension ExportCSV {
     /// `id, kind, contentType, bytes, width, height, createdAt, file`) and each item's bytes under `media/` — a
     /// photo as the display JPEG the app shows (`media/<id>.jpg`, its metadata already stripped), a recording as
     /// recorded (`media/<id>.webm`, `.m4a`, …). The files are stored, not deflated: JPEG and recordings do not
-    /// compress. Each item is read from the store only when its turn comes.
+    /// compress. Each item is read from the store only when its turn comes. The items are the document's `media`
+    /// (`ExportDocument(_:exportedAt:media:)`); `export.json` beside them is what `POST /import` reads back.
     public static func zip(_ document: ExportDocument, media: any MediaStore, userId: UUID) async throws -> Data {
-        let items = try await media.allMedia(userId: userId)
-        guard !items.isEmpty else { return try zip(document) }
+        guard let items = document.media, !items.isEmpty else { return try zip(document) }
         let archive = try Archive(accessMode: .create)
         for table in try tables(document) {
             try add(csv(table.rows), named: table.name, to: archive, modified: document.exportedAt, deflate: true)
         }
         var rows = [["id", "kind", "contentType", "bytes", "width", "height", "createdAt", "file"]]
+        var written: [ExportDocument.MediaDocument] = []
         for item in items {
-            // An item deleted while the export runs is left out.
-            guard let data = try await media.mediaContent(id: item.id, userId: userId, variant: .display) else { continue }
-            let file = "media/\(WireFormat.idText(item.id)).\(fileExtension(item.contentType))"
-            try add(data, named: file, to: archive, modified: item.createdAt, deflate: false)
+            // An item deleted while the export runs is left out (of export.json too).
+            guard let id = WireFormat.uuid(item.id),
+                let data = try await media.mediaContent(id: id, userId: userId, variant: .display)
+            else { continue }
+            try add(data, named: item.file, to: archive, modified: item.createdAt, deflate: false)
+            written.append(item)
             rows.append([
-                WireFormat.idText(item.id), item.kind.rawValue, item.contentType, String(item.bytes),
-                item.width.map(String.init) ?? "", item.height.map(String.init) ?? "", instant(item.createdAt), file,
+                item.id, item.kind.rawValue, item.contentType, String(item.bytes),
+                item.width.map(String.init) ?? "", item.height.map(String.init) ?? "", instant(item.createdAt), item.file,
             ])
         }
         try add(csv(rows), named: "media.csv", to: archive, modified: document.exportedAt, deflate: true)
+        var json = document
+        json.media = written.isEmpty ? nil : written
+        try add(try json.jsonData(), named: jsonName, to: archive, modified: document.exportedAt, deflate: true)
         guard let data = archive.data else { throw ExportError.zipUnavailable }
         return data
     }
@@ -45,7 +51,7 @@ extension ExportCSV {
         }
     }
 
-    private static func add(_ data: Data, named name: String, to archive: Archive, modified: Date, deflate: Bool) throws {
+    static func add(_ data: Data, named name: String, to archive: Archive, modified: Date, deflate: Bool) throws {
         try archive.addEntry(
             with: name, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
             compressionMethod: deflate ? .deflate : .none

@@ -81,19 +81,20 @@ public enum ExportCSV {
     public static func zip(_ document: ExportDocument) throws -> Data {
         let archive = try Archive(accessMode: .create)
         for table in try tables(document) {
-            let data = csv(table.rows)
-            try archive.addEntry(
-                with: table.name, type: .file, uncompressedSize: Int64(data.count), modificationDate: document.exportedAt,
-                compressionMethod: .deflate
-            ) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
+            try add(csv(table.rows), named: table.name, to: archive, modified: document.exportedAt, deflate: true)
         }
+        var json = document
+        json.media = nil
+        try add(try json.jsonData(), named: jsonName, to: archive, modified: document.exportedAt, deflate: true)
         guard let data = archive.data else { throw ExportError.zipUnavailable }
         return data
     }
 
     enum ExportError: Error { case zipUnavailable }
+
+    /// The JSON export inside the zip (the same document as `GET /export?format=json`, with its media): what
+    /// `POST /import` reads from a zip.
+    public static let jsonName = "export.json"
 
     /// RFC 4180: CRLF after every record, and a field quoted (its quotes doubled) when it holds a comma, a quote,
     /// a CR or a LF. A field that starts or ends with a space is quoted too, so spreadsheet programs keep it.

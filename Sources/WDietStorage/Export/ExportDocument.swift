@@ -25,6 +25,10 @@ public struct ExportDocument: Codable, Sendable, Equatable {
     /// Generic sync rows (the journal's). Added within format version 1: a document without it (every export made
     /// before) has none.
     var rows: [RowDocument]?
+    /// The user's photos and recordings (docs/media.md "Export and import"): what each is and where its bytes are in
+    /// the zip (`media/<id>.<ext>`); the JSON download lists them without their bytes. Added within format version 1
+    /// and left out when there are none.
+    public internal(set) var media: [MediaDocument]?
 
     struct Account: Codable, Sendable, Equatable {
         var id: String
@@ -131,6 +135,20 @@ public struct ExportDocument: Codable, Sendable, Equatable {
         var updatedAt: Date
     }
 
+    /// A photo or recording of the export; a row names it by `id` (a journal entry's `mediaIds`, a challenge photo's
+    /// `mediaId`).
+    public struct MediaDocument: Codable, Sendable, Equatable {
+        public var id: String
+        public var kind: MediaKind
+        public var contentType: String
+        public var bytes: Int
+        public var width: Int?
+        public var height: Int?
+        public var createdAt: Date
+        /// The bytes' path in the zip: `media/<id>.jpg` for a photo (its display JPEG), the recording's own extension.
+        public var file: String
+    }
+
     /// Read first, on its own (see `read(json:)`).
     struct Header: Decodable {
         var format: String?
@@ -139,7 +157,14 @@ public struct ExportDocument: Codable, Sendable, Equatable {
 }
 
 extension ExportDocument {
-    public init(_ data: UserDataExport, exportedAt: Date) {
+    /// `media`: the user's photos and recordings, listed in `media` (their bytes go in the zip only).
+    public init(_ data: UserDataExport, exportedAt: Date, media: [StoredMedia] = []) {
+        self.media = media.isEmpty ? nil : media.map {
+            MediaDocument(
+                id: WireFormat.idText($0.id), kind: $0.kind, contentType: $0.contentType, bytes: $0.bytes, width: $0.width,
+                height: $0.height, createdAt: $0.createdAt,
+                file: "media/\(WireFormat.idText($0.id)).\(ExportCSV.fileExtension($0.contentType))")
+        }
         format = Self.formatName
         formatVersion = Self.currentVersion
         self.exportedAt = exportedAt
