@@ -42,10 +42,13 @@ def test_export_downloads_json_and_csv(server, page):
     # Read with Python's own zip and CSV readers: a second, independent implementation of both formats.
     with zipfile.ZipFile(download.path()) as archive:
         assert sorted(archive.namelist()) == [
-            "account.csv", "analytics_events.csv", "dismissed_tips.csv", "identities.csv", "meals.csv", "profile.csv",
-            "rows.csv", "weights.csv",
+            "account.csv", "analytics_events.csv", "dismissed_tips.csv", "export.json", "identities.csv", "meals.csv",
+            "profile.csv", "rows.csv", "weights.csv",
         ]
         meals = list(csv.DictReader(io.StringIO(archive.read("meals.csv").decode("utf-8"), newline="")))
+        # The zip's export.json is the JSON export again, which POST /api/v1/import reads back from the zip.
+        inner = json.loads(archive.read("export.json").decode("utf-8"))
+        assert inner["meals"] == document["meals"] and inner["profile"] == document["profile"]
     assert [(m["name"], m["calories"]) for m in meals] == [('Soup, "hot"', "420")]
     assert_clean_console(page, failures)
 
