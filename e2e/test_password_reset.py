@@ -118,7 +118,12 @@ def test_forgot_password_journey(browser, mail_server):
     # The save hashes at the server's bcrypt cost (12): seconds in a debug build on a loaded machine.
     with page.expect_navigation(timeout=180_000):
         page.get_by_role("button", name="Save Password").click()
-    page.wait_for_url(re.compile(r".*/onboarding/profile$|.*/dashboard$|.*/$"), timeout=180_000)
+    # The navigation (with its redirects) has ended. The onboarding script then marks its first step in the URL
+    # (`#gender`): on a loaded machine it did so before the URL was read, which once failed CI.
+    signed_in_url = re.compile(r".*/(onboarding/profile|dashboard|)(#[a-z-]*)?$")
+    if not signed_in_url.match(page.url):
+        screenshot(page, "reset-password-unexpected")
+    assert signed_in_url.match(page.url), f"after the new password: {page.url}: {page.locator('body').inner_text()[:600]}"
     assert any(c["name"] == "wdiet_session" for c in context.cookies())
     assert any(c["name"] == "wdiet_device" for c in context.cookies())
 
@@ -134,6 +139,7 @@ def test_forgot_password_journey(browser, mail_server):
     assert "incorrect" in page.locator("#login-error").inner_text()
     page.fill("#email", "ana@example.com")
     page.fill("#password", "battery staple")
-    page.get_by_role("button", name="Sign In").click()
-    page.wait_for_url(re.compile(r".*/onboarding/profile$|.*/dashboard$|.*/$"))
+    with page.expect_navigation(timeout=180_000):
+        page.get_by_role("button", name="Sign In").click()
+    assert signed_in_url.match(page.url), f"signed in with the new password: {page.url}"
     context.close()
