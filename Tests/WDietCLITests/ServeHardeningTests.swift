@@ -90,6 +90,33 @@ import Glibc
         #expect(again?.hasPrefix("HTTP/1.1 200") == true, "a place was freed")
     }
 
+    /// A client that sends `Expect: 100-continue` (curl for any body over 1 MB) holds its body back until the server
+    /// says go on; Hummingbird never did, so every such upload waited out the client's timer (curl: 1 s) first. Now
+    /// `100 Continue` comes before a byte of the body is sent, and the request's own answer follows on the body.
+    @Test func expectContinueIsAnsweredBeforeTheBodyIsSent() async throws {
+        let port = ServeProcess.freePort()
+        let serve = try await ServeProcess.start(["--database", try Self.database(), "--from", "/nonexistent"], port: port)
+        defer { serve.stop() }
+        let body = #"{"email": "#
+        let fd = try #require(RawHTTP.connect(port: port))
+        defer { close(fd) }
+        #expect(RawHTTP.send(
+            "POST /api/v1/auth/login HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+                + "Expect: 100-Continue\r\nConnection: close\r\n\r\n", on: fd))
+        // The read's 60 s bound is no clock on the answer: before, nothing came until the body did.
+        #expect(RawHTTP.readHead(fd, timeout: 60) == "HTTP/1.1 100 Continue\r\n\r\n")
+        #expect(RawHTTP.send(body, on: fd))
+        let answer = RawHTTP.readAll(fd, timeout: 60).text
+        #expect(answer.hasPrefix("HTTP/1.1 400"), "the truncated JSON is read and refused: \(answer)")
+        #expect(!answer.contains("100 Continue"))
+
+        // Without the header, no interim answer.
+        let plain = RawHTTP.exchange(
+            "POST /api/v1/auth/login HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+                + "Connection: close\r\n\r\n" + body, port: port, timeout: 60)
+        #expect(plain?.hasPrefix("HTTP/1.1 400") == true, "\(plain ?? "no answer")")
+    }
+
     /// Item 5: the second `wdiet serve` on one SQLite file started and served stale copies; now it stops at once
     /// with one line, and the first goes on serving.
     @Test func aSecondServerOnOneSQLiteFileIsRefusedWithOneLine() async throws {

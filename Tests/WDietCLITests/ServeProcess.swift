@@ -138,6 +138,25 @@ enum RawHTTP {
         return (String(decoding: data, as: UTF8.self), false)
     }
 
+    /// What the server sends up to and including the first blank line (one response head), or less when it closes the
+    /// connection or `timeout` passes first. Reads one byte at a time so that nothing after the head is taken.
+    static func readHead(_ fd: Int32, timeout: Double) -> String {
+        var data = [UInt8]()
+        let deadline = Date().addingTimeInterval(timeout)
+        var byte: UInt8 = 0
+        var time = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        while Date() < deadline, !data.ends(with: Array("\r\n\r\n".utf8)) {
+            let count = recv(fd, &byte, 1, 0)
+            if count == 1 {
+                data.append(byte)
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                break
+            }
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Sends a request on a new connection and reads the answer until the server closes it (nil: no connection).
     static func exchange(_ request: String, port: Int, from: String = "127.0.0.1", timeout: Double) -> String? {
         guard let fd = connect(port: port, from: from, timeout: timeout) else { return nil }
@@ -146,4 +165,8 @@ enum RawHTTP {
         let answer = readAll(fd, timeout: timeout)
         return answer.text.isEmpty ? nil : answer.text
     }
+}
+
+private extension Array where Element: Equatable {
+    func ends(with suffix: [Element]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

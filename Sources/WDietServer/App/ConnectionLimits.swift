@@ -140,7 +140,8 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
     }
 }
 
-/// Hummingbird's HTTP/1 channel with the admission handler in front and `readTimeout` as its idle timeout
+/// Hummingbird's HTTP/1 channel with the admission handler in front, `Expect: 100-continue` answered
+/// (`ExpectContinueHandler`), and `readTimeout` as its idle timeout
 /// (Hummingbird's `HTTPConnectionStateHandler` closes a connection that has read nothing for that long unless a
 /// request's handler is running).
 struct LimitedHTTP1Channel: ServerChildChannel {
@@ -168,7 +169,11 @@ extension HTTPServerBuilder {
         let counter = ConnectionCounter(limits: limits)
         return HTTPServerBuilder { responder in
             LimitedHTTP1Channel(
-                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: .milliseconds(Int64(limits.readTimeout * 1_000)))),
+                http1: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(
+                        additionalChannelHandlers: [ExpectContinueHandler()],
+                        idleTimeout: .milliseconds(Int64(limits.readTimeout * 1_000)))),
                 counter: counter)
         }
     }
