@@ -121,31 +121,9 @@ extension MediaUpload {
         guard data.count <= Self.maxBytes(kind) else { throw MediaRefusal.tooLarge(kind) }
         guard let format = MediaFormat.sniff(data), format.kind == kind else { throw MediaRefusal.notOfKind(kind) }
         let digest = Self.digest(data)
-        let media: NewMedia
-        switch kind {
-        case .photo:
-            let photo: MediaProcessing.Photo
-            do {
-                if let kept = try await processing.verifyDisplayJPEG(data, logger: logger) {
-                    photo = kept
-                } else {
-                    photo = try await processing.processPhoto(data, logger: logger)
-                }
-            } catch {
-                switch error {
-                case .toolsMissing: throw MediaRefusal.processingUnavailable
-                case .undecodable: throw MediaRefusal.undecodable
-                case .tooManyPixels: throw MediaRefusal.tooManyPixels
-                case .timedOut: throw MediaRefusal.processingTimedOut
-                }
-            }
-            media = NewMedia(
-                id: id, kind: .photo, contentType: "image/jpeg", data: photo.display, thumbnail: photo.thumbnail,
-                width: photo.width, height: photo.height, uploadDigest: digest)
-        case .audio:
-            media = NewMedia(
-                id: id, kind: .audio, contentType: format.contentType, data: data, thumbnail: nil, width: nil, height: nil,
-                uploadDigest: digest)
+        let media = try await newMedia(id: id, format: format, data: data, digest: digest) { data throws(MediaProcessing.Failure) in
+            if let kept = try await processing.verifyDisplayJPEG(data, logger: logger) { return kept }
+            return try await processing.processPhoto(data, logger: logger)
         }
         let outcome = try await store.saveMedia(media, userId: userId)
         if case .created(let stored) = outcome { return (stored, true) }

@@ -48,7 +48,7 @@ struct MediaProcessing: Sendable {
     }
 
     /// The paths of `vipsheader`, `vipsthumbnail` and `nice`, or nil when the vips tools are missing.
-    func tools() -> (header: String, thumbnail: String, nice: String?)? {
+    func tools() -> Tools? {
         func find(_ name: String) -> String? { ToolProcess.find(name, in: searchPath) }
         guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
         return (header, thumbnail, niceness == nil ? nil : find("nice"))
@@ -56,27 +56,14 @@ struct MediaProcessing: Sendable {
 
     /// `upload` (JPEG, PNG, WebP or HEIC bytes) as a display JPEG and a thumbnail, without metadata.
     func processPhoto(_ upload: Data, logger: Logger) async throws(Failure) -> Photo {
-        guard let tools = tools() else { throw .toolsMissing }
-        await Self.slots.acquire()
-        defer { Task { await Self.slots.release() } }
-        let folder: URL
-        do {
-            folder = try Self.makePrivateFolder()
-        } catch {
-            logger.error("media: no private temporary folder", metadata: ["error": "\(error)"])
-            throw .undecodable
+        try await withPrivateCopy(of: upload, named: "upload", logger: logger) { tools, folder, input throws(Failure) in
+            try await makeDisplayAndThumbnail(of: input, tools: tools, in: folder, logger: logger)
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("upload")
+    }
+
+    private func makeDisplayAndThumbnail(of input: URL, tools: Tools, in folder: URL, logger: Logger) async throws(Failure) -> Photo {
         let display = folder.appendingPathComponent("display.jpg")
         let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
-        do {
-            try upload.write(to: input)
-        } catch {
-            logger.error("media: the upload could not be written", metadata: ["error": "\(error)"])
-            throw .undecodable
-        }
-
         let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
         guard let (width, height) = Self.size(fromHeader: header) else { throw .undecodable }
         guard width * height <= maxPixels else { throw .tooManyPixels }
@@ -104,6 +91,29 @@ struct MediaProcessing: Sendable {
     /// is not such a JPEG (the caller then processes it as an upload); `.undecodable` when vips cannot read it.
     func verifyDisplayJPEG(_ data: Data, logger: Logger) async throws(Failure) -> Photo? {
         guard BareJPEG.isBare(data), let frame = JPEGSize.of(data), max(frame.width, frame.height) <= displaySize else { return nil }
+        return try await withPrivateCopy(of: data, named: "display.jpg", logger: logger) { tools, folder, input throws(Failure) in
+            let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
+            let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
+            guard let (width, height) = Self.size(fromHeader: header), width == frame.width, height == frame.height else {
+                throw .undecodable
+            }
+            _ = try await run(tools.thumbnail, [
+                input.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
+                "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
+            ], nice: tools.nice, in: folder, logger: logger)
+            guard let thumbnailData = try? Data(contentsOf: thumbnail) else { throw .undecodable }
+            return Photo(display: data, thumbnail: thumbnailData, width: width, height: height)
+        }
+    }
+
+    typealias Tools = (header: String, thumbnail: String, nice: String?)
+
+    /// Runs `work` on `data` written to a private folder (removed afterwards), holding one of the processing
+    /// `slots`; `.toolsMissing` without the vips tools, `.undecodable` when the folder or the file cannot be made.
+    private func withPrivateCopy<Result>(
+        of data: Data, named name: String, logger: Logger,
+        _ work: (Tools, URL, URL) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
         guard let tools = tools() else { throw .toolsMissing }
         await Self.slots.acquire()
         defer { Task { await Self.slots.release() } }
@@ -115,24 +125,14 @@ struct MediaProcessing: Sendable {
             throw .undecodable
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("display.jpg")
-        let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
+        let input = folder.appendingPathComponent(name)
         do {
             try data.write(to: input)
         } catch {
             logger.error("media: the photo could not be written", metadata: ["error": "\(error)"])
             throw .undecodable
         }
-        let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
-        guard let (width, height) = Self.size(fromHeader: header), width == frame.width, height == frame.height else {
-            throw .undecodable
-        }
-        _ = try await run(tools.thumbnail, [
-            input.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
-            "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
-        ], nice: tools.nice, in: folder, logger: logger)
-        guard let thumbnailData = try? Data(contentsOf: thumbnail) else { throw .undecodable }
-        return Photo(display: data, thumbnail: thumbnailData, width: width, height: height)
+        return try await work(tools, folder, input)
     }
 
     /// Runs one tool and answers its standard output; a failure, a crash or the time limit is `.undecodable` (what
@@ -156,8 +156,8 @@ struct MediaProcessing: Sendable {
         process.currentDirectoryURL = folder
         let outputURL = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         guard let output = FileHandle(forWritingAtPath: outputURL.path), let errors = FileHandle(forWritingAtPath: errorURL.path) else {
             throw .undecodable
         }

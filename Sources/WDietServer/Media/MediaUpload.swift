@@ -59,27 +59,8 @@ struct MediaUpload: Sendable {
         guard let format = MediaFormat.sniff(upload), format.kind == announcedKind else {
             throw MediaRefusal.notOfKind(announcedKind)
         }
-        let media: NewMedia
-        switch format.kind {
-        case .photo:
-            let photo: MediaProcessing.Photo
-            do {
-                photo = try await processing.processPhoto(upload, logger: logger)
-            } catch {
-                switch error {
-                case .toolsMissing: throw MediaRefusal.processingUnavailable
-                case .undecodable: throw MediaRefusal.undecodable
-                case .tooManyPixels: throw MediaRefusal.tooManyPixels
-                case .timedOut: throw MediaRefusal.processingTimedOut
-                }
-            }
-            media = NewMedia(
-                id: id, kind: .photo, contentType: "image/jpeg", data: photo.display, thumbnail: photo.thumbnail,
-                width: photo.width, height: photo.height, uploadDigest: digest)
-        case .audio:
-            media = NewMedia(
-                id: id, kind: .audio, contentType: format.contentType, data: upload, thumbnail: nil, width: nil, height: nil,
-                uploadDigest: digest)
+        let media = try await newMedia(id: id, format: format, data: upload, digest: digest) { data throws(MediaProcessing.Failure) in
+            try await processing.processPhoto(data, logger: logger)
         }
         switch try await store.saveMedia(media, userId: userId) {
         case .created(let stored):
@@ -88,6 +69,37 @@ struct MediaUpload: Sendable {
             // Another upload of the id finished first.
             guard stored.uploadDigest == digest else { throw MediaRefusal.conflict }
             return (stored, false)
+        }
+    }
+}
+
+extension MediaUpload {
+    /// What is stored for `data` of `format`: a photo as `photo` makes it (a display JPEG and a thumbnail), a
+    /// recording as recorded. A processing failure becomes the refusal the person is told.
+    func newMedia(
+        id: UUID, format: MediaFormat, data: Data, digest: String,
+        photo: (Data) async throws(MediaProcessing.Failure) -> MediaProcessing.Photo
+    ) async throws(MediaRefusal) -> NewMedia {
+        switch format.kind {
+        case .photo:
+            let processed: MediaProcessing.Photo
+            do {
+                processed = try await photo(data)
+            } catch {
+                switch error {
+                case .toolsMissing: throw .processingUnavailable
+                case .undecodable: throw .undecodable
+                case .tooManyPixels: throw .tooManyPixels
+                case .timedOut: throw .processingTimedOut
+                }
+            }
+            return NewMedia(
+                id: id, kind: .photo, contentType: "image/jpeg", data: processed.display, thumbnail: processed.thumbnail,
+                width: processed.width, height: processed.height, uploadDigest: digest)
+        case .audio:
+            return NewMedia(
+                id: id, kind: .audio, contentType: format.contentType, data: data, thumbnail: nil, width: nil, height: nil,
+                uploadDigest: digest)
         }
     }
 }
