@@ -48,15 +48,39 @@ if [ -z "${WDIET_FOOD_DATA:-}" ] && [ ! -f ../shared/datasets/usda-sr28/FOOD_DES
     exit 1
 fi
 
-# One build of everything: the products (`wdiet` for the browser journeys, `wdiet-dev`) and the test targets. As two
-# commands (`swift build`, then `--build-tests`) nothing was compiled twice, but the test targets could not start
-# until the last product was linked (docs/testing.md, "Where a clean clone's build time goes").
-swift build --build-tests
-# A throw-away PostgreSQL cluster for the conformance suite and the multi-process tests, stopped at the end.
+# The build in two steps, so that the browser journeys need not wait for the test targets: first the products (`wdiet`
+# for the journeys, with every dependency), then — while the journeys already run — the test targets, at the lowest
+# CPU priority. The journeys wait on their pages and timers about half of the time; the compiler fills those gaps
+# instead of running before them (docs/testing.md, "Where a clean clone's time goes").
+swift build --product wdiet
+# A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
+# stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
-trap 'scripts/postgres-test-cluster.sh stop "$PG_DIR"' EXIT
+# The journeys run on a copy of the binary and its resource bundles, so no later build step can replace it mid-run.
+E2E_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-e2e-binary.XXXXXX")"
+E2E_LOG="$E2E_DIR/journeys.log"
+E2E_PID=""
+cleanup() {
+    # The journeys' whole process group: pytest, its workers, their servers and browsers.
+    [ -n "$E2E_PID" ] && kill -- "-$E2E_PID" 2>/dev/null
+    scripts/postgres-test-cluster.sh stop "$PG_DIR"
+    rm -rf "$E2E_DIR"
+}
+trap cleanup EXIT
 # Without fsync: its databases are thrown away, and each test's DROP DATABASE waits for a checkpoint.
 export WDIET_TEST_POSTGRES_URL="$(WDIET_PG_FSYNC=off scripts/postgres-test-cluster.sh start "$PG_DIR" "${WDIET_TEST_POSTGRES_PORT:-55432}")"
+BIN_DIR="$(swift build --show-bin-path)"
+cp "$BIN_DIR/wdiet" "$E2E_DIR/"
+cp -r "$BIN_DIR"/*.resources "$E2E_DIR/"
+# The browser journeys: two workers (pytest-xdist), each with its own server and database, a file's tests together on
+# one, the longest files first (e2e/conftest.py orders them); SR28 is imported once per run into a template that every
+# server starts on a copy of. Three workers failed timing-bound journeys on the loaded machine (docs/testing.md).
+# Their output goes to a log, printed when they end.
+echo "Browser journeys started (their output follows the Swift tests)."
+WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile e2e >"$E2E_LOG" 2>&1 &
+E2E_PID=$!
+# The test targets (and `wdiet-dev`), niced: the journeys' timing-bound steps keep the CPU they need.
+nice -n 19 swift build --build-tests
 # Swift Testing runs the suites in parallel. A few full runs on the loaded 2-core machine stopped making progress with
 # every thread idle: a PostgreSQL client whose run() never returned once cancelled (README, "Known issues"); its stop
 # is bounded now. Should anything else hang, a run that has not finished in 20 minutes (a normal one takes 4-5) is
@@ -94,10 +118,11 @@ if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     status=$?
 fi
 rm -f "$SWIFT_TEST_LOG"
+set +e
+wait "$E2E_PID"
+e2e_status=$?
+E2E_PID=""
 set -e
-[ "$status" -eq 0 ] || exit "$status"
-# The browser journeys use the debug build just made; screenshots land in artifacts/screenshots/. Two workers
-# (pytest-xdist), each with its own server and database, a file's tests together on one, the longest files first
-# (e2e/conftest.py orders them); SR28 is imported once per run into a template that every server starts on a copy of.
-# Three workers failed timing-bound journeys on the loaded machine (docs/testing.md).
-python3 -m pytest -q -n 2 --dist loadfile e2e
+cat "$E2E_LOG"
+[ "$status" -eq 0 ] || { echo "The Swift tests failed (above, before the journeys' output)." >&2; exit "$status"; }
+exit "$e2e_status"
