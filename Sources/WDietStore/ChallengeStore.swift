@@ -116,15 +116,26 @@ public struct ChallengeStore: Sendable {
 
     /// `data` with the server version of each live row in it (by row id), so a caller that keeps the data (the
     /// server's per-user cache) can hand out a row with its `version` without reading it again.
-    public func read(userId: UUID, challenge: Challenge, mealTotals: [LocalDate: DailyTotals] = [:], weights: [LocalDate: Double] = [:])
-        async throws -> ChallengeRead
+    ///
+    /// `reusing`: an earlier read of the same challenge (the cache's entry a write left behind). A row whose id and
+    /// version are the same as there is taken from it instead of decoded again — every write of a row takes a new
+    /// version, so the same version is the same stored text. Only the rows written since are decoded: after a meal
+    /// or a sync push of one row, Home's read decodes one row or none instead of all 16 weeks'.
+    public func read(userId: UUID, challenge: Challenge, mealTotals: [LocalDate: DailyTotals] = [:], weights: [LocalDate: Double] = [:],
+                     reusing previous: ChallengeRead? = nil) async throws -> ChallengeRead
     {
         let id = challenge.id
-        async let nutrition = rows(ChallengeNutritionLog.self, userId: userId, challengeId: id)
-        async let workouts = rows(ChallengeWorkoutLog.self, userId: userId, challengeId: id)
-        async let habits = rows(ChallengeHabitsLog.self, userId: userId, challengeId: id)
-        async let photos = rows(ChallengePhoto.self, userId: userId, challengeId: id)
-        async let weighIns = rows(ChallengeWeighIn.self, userId: userId, challengeId: id)
+        let earlier = previous?.data.challenge.id == id ? previous : nil
+        async let nutrition = rows(ChallengeNutritionLog.self, userId: userId, challengeId: id,
+                                   reusing: Self.rowsById(earlier?.data.nutrition.values, versions: earlier?.versions))
+        async let workouts = rows(ChallengeWorkoutLog.self, userId: userId, challengeId: id,
+                                  reusing: Self.rowsById(earlier?.data.workouts.values, versions: earlier?.versions))
+        async let habits = rows(ChallengeHabitsLog.self, userId: userId, challengeId: id,
+                                reusing: Self.rowsById(earlier?.data.habits.values, versions: earlier?.versions))
+        async let photos = rows(ChallengePhoto.self, userId: userId, challengeId: id,
+                                reusing: Self.rowsById(earlier?.data.photos.values, versions: earlier?.versions))
+        async let weighIns = rows(ChallengeWeighIn.self, userId: userId, challengeId: id,
+                                  reusing: Self.rowsById(earlier?.data.weighIns.values, versions: earlier?.versions))
         async let settings = row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: id))
         let settingsRow = try await settings
         let liveSettings = settingsRow.flatMap { $0.isDeleted ? nil : $0.value }
@@ -142,6 +153,28 @@ public struct ChallengeStore: Sendable {
             habits: habitsRows.map(\.value), photos: photoRows.map(\.value), weighIns: weighInRows.map(\.value),
             settings: liveSettings, mealTotals: mealTotals, weights: weights)
         return ChallengeRead(data: data, versions: versions)
+    }
+
+    /// A challenge's live rows of a collection in the order `rows` gives them, each taken from `reusing` (by id, with
+    /// its version) when the stored version is the one there, else decoded from its text.
+    func rows<V: ChallengeRowValue>(_ type: V.Type, userId: UUID, challengeId: UUID, reusing kept: [UUID: StoredChallengeRow<V>])
+        async throws -> [StoredChallengeRow<V>]
+    {
+        try await sync.rowTexts(userId: userId, collection: V.collection, includingDeleted: false).compactMap { (text: SyncRowText) -> StoredChallengeRow<V>? in
+            if let row = kept[text.id], row.version == text.version { return row }
+            guard let row = StoredChallengeRow<V>(text: text), row.value.challengeId == challengeId else { return nil }
+            return row
+        }
+    }
+
+    /// An earlier read's rows of a collection by id, each with its version there.
+    static func rowsById<V: ChallengeRowValue, Values: Sequence<V>>(_ values: Values?, versions: [UUID: Int64]?) -> [UUID: StoredChallengeRow<V>] {
+        guard let values, let versions else { return [:] }
+        var rows: [UUID: StoredChallengeRow<V>] = [:]
+        for value in values {
+            if let version = versions[value.id] { rows[value.id] = StoredChallengeRow(value: value, version: version) }
+        }
+        return rows
     }
 
     // MARK: - Writes
@@ -175,11 +208,17 @@ public struct ChallengeStore: Sendable {
     /// stale `baseVersion` throws `ChallengeConflict`.
     @discardableResult
     public func delete<V: ChallengeRowValue>(_ type: V.Type, id: UUID, baseVersion: Int64?, userId: UUID) async throws -> Bool {
+        try await deleteRow(type, id: id, baseVersion: baseVersion, userId: userId) != nil
+    }
+
+    /// `delete` answering with the tombstone's version (nil: no live row), for a caller that brings a kept read
+    /// forward by its own write.
+    public func deleteRow<V: ChallengeRowValue>(_ type: V.Type, id: UUID, baseVersion: Int64?, userId: UUID) async throws -> Int64? {
         let change = SyncChange.delete(.row, id: id, collection: V.collection, baseVersion: baseVersion, key: makeKey())
         let result = try await push(change, userId: userId)
         switch result.status {
-        case .applied: return true
-        case .ignored: return false
+        case .applied: return result.version ?? 0
+        case .ignored: return nil
         case .lost: throw ChallengeConflict(server: result.server, message: Strings.current("challenge.changedElsewhere"))
         }
     }

@@ -193,4 +193,86 @@ struct ChallengeHomeCacheTests {
             #expect(read == (try await Self.generation(t, session)))
         }
     }
+
+    /// The kept snapshot is the one the next Home would read from scratch: the same data (rows, meal totals, weights)
+    /// and the same versions, compared with a fresh `ChallengeService.read`; `forwarded`: and at the user's
+    /// generation now (brought forward by the save, or read again by a Home since).
+    static func expectKeptIsFresh(_ t: TestApp, _ session: APISession, _ step: String) async throws {
+        let entry = try #require(t.services.challengeSnapshots.entry(forUser: session.userId.uuidString), "\(step)")
+        #expect(entry.generation == (try await Self.generation(t, session)), "\(step): not brought forward")
+        let challenge = try #require(entry.value.current?.value, "\(step)")
+        let fresh = try await ChallengeService(services: t.services).read(challenge, userId: session.userId)
+        #expect(entry.value.read?.data == fresh.data, "\(step)")
+        #expect(entry.value.read?.versions == fresh.versions, "\(step)")
+    }
+
+    @Test("the photo, settings and a day's delete bring the kept snapshot forward too, to exactly what a read from scratch gives; after a weigh-in (also a logged weight: two writes) or a meal Home reads again, reusing the unchanged rows, and gives the same", arguments: StoreBackend.allCases)
+    func otherSavesBringTheSnapshotForward(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend, clockStart: Self.clock) { t, client in
+            let session = try await client.signInWithProfile()
+            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+            #expect(started.status == .created, "\(started.text)")
+            let monday = try #require(LocalDate(iso: "2026-11-30")), today = try #require(LocalDate(iso: "2026-12-01"))
+            for day in ["2026-11-30", "2026-12-01"] {
+                #expect(try await client.api(.put, "/api/v1/challenge/days/\(day)/nutrition", session, json: ["kcal": 1_900]).status == .ok)
+                #expect(try await client.api(.put, "/api/v1/challenge/days/\(day)/workout", session, json: ["type": "push", "minutes": 45]).status == .ok)
+                #expect(try await client.api(.put, "/api/v1/challenge/days/\(day)/habits", session, json: ["water": true]).status == .ok)
+            }
+            let mediaId = MediaAPITests.newId()
+            let upload = try await MediaAPITests.put(client, mediaId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
+            #expect(upload.status == .created || upload.status == .ok, "\(upload.text)")
+            func fetchHome() async throws -> [String: Any] {
+                let response = try await client.api(.get, "/api/v1/challenge", session)
+                #expect(response.status == .ok, "\(response.text)")
+                return try response.object()
+            }
+            func kept() -> ChallengeSnapshot? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString)?.value }
+            var home = try await fetchHome()
+            try await Self.expectKeptIsFresh(t, session, "Home read")
+
+            // 1. The week's photo (Tuesday: late).
+            let photo = try await client.api(.put, "/api/v1/challenge/weeks/1/photo", session, json: ["mediaId": mediaId])
+            #expect(photo.status == .ok, "\(photo.text)")
+            try await Self.expectKeptIsFresh(t, session, "photo")
+            #expect(kept()?.read?.data.photos[1]?.mediaId.uuidString.lowercased() == mediaId)
+            home = try await fetchHome()
+            #expect(Self.object(Self.object(home["thisWeek"])["photo"])["late"] as? Bool == true)
+
+            // 2. Settings: app lock on, smart rules off, a Push template of 50 min.
+            let settings = try await client.api(.put, "/api/v1/challenge/settings", session,
+                                                json: ["appLock": true, "smartRules": false, "workoutTemplates": [["type": "push", "minutes": 50]]])
+            #expect(settings.status == .ok, "\(settings.text)")
+            try await Self.expectKeptIsFresh(t, session, "settings")
+            #expect(kept()?.read?.data.settings?.smartRules == false)
+            #expect(kept()?.read?.data.settings?.template(.push).minutes == 50)
+
+            // 3. Deleting today's workout and Monday's habits: gone from the snapshot, as from the database.
+            #expect(try await client.api(.delete, "/api/v1/challenge/days/2026-12-01/workout", session).status == .noContent)
+            try await Self.expectKeptIsFresh(t, session, "workout deleted")
+            #expect(kept()?.read?.data.workouts[today] == nil && kept()?.read?.data.workouts[monday] != nil)
+            #expect(try await client.api(.delete, "/api/v1/challenge/days/2026-11-30/habits", session).status == .noContent)
+            try await Self.expectKeptIsFresh(t, session, "habits deleted")
+            home = try await fetchHome()
+            #expect(Self.state(home, "workout") == "pending")
+            // Score: nutrition 2 days 14.29 + workout 1 day 2.86 + habits 1 tick of 21 0.71 + photo 10 = 27.86 → 28.
+            #expect(number(Self.score(home)["score"]) == 28)
+
+            // 4. A weigh-in is also the day's logged weight: two writes, so it is not brought forward; the next Home
+            // reads again (reusing the rows whose versions did not move) and shows it and the weight.
+            let weighIn = try await client.api(.post, "/api/v1/challenge/weeks/1/weigh-in", session, json: ["weight": 79.4])
+            #expect(weighIn.status == .created || weighIn.status == .ok, "\(weighIn.text)")
+            home = try await fetchHome()
+            try await Self.expectKeptIsFresh(t, session, "weigh-in, then Home")
+            #expect(kept()?.read?.data.weighIns[1]?.kg == 79.4)
+            #expect(kept()?.read?.data.weights[today] == 79.4)
+            // 27.86 + the weigh-in 5 (late, still counted) = 32.86 → 33.
+            #expect(number(Self.score(home)["score"]) == 33)
+
+            // 5. A meal (another path): Home reads again and the meal's day totals are in.
+            #expect(try await client.api(.post, "/api/v1/meals", session, json: ["name": "Porridge", "calories": 350, "loggedAt": "2026-12-01T07:30:00Z"]).status == .created)
+            home = try await fetchHome()
+            try await Self.expectKeptIsFresh(t, session, "meal, then Home")
+            #expect(kept()?.read?.data.mealTotals[today]?.kcal == 350)
+        }
+    }
 }

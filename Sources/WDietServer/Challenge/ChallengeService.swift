@@ -74,17 +74,19 @@ struct ChallengeService: Sendable {
         let key = userId.uuidString
         let generation = services.userDataGeneration(userId: userId, dataVersion: dataVersion)
         if let generation, let kept = services.challengeSnapshots.value(forUser: key, generation: generation) { return kept }
+        // The entry a write left behind: its rows whose versions are unchanged are taken as they are (`ChallengeStore.read`).
+        let earlier = services.challengeSnapshots.entry(forUser: key)?.value.read
         let profile = try await services.profiles.profile(userId: userId)?.profile
         let current = try await store.current(userId: userId)
         var read: ChallengeRead?
-        if let current { read = try await self.read(current.value, userId: userId) }
+        if let current { read = try await self.read(current.value, userId: userId, reusing: earlier) }
         let snapshot = ChallengeSnapshot(profile: profile, current: current, read: read)
         if let generation { services.challengeSnapshots.store(snapshot, forUser: key, generation: generation) }
         return snapshot
     }
 
-    /// `data` with each row's version.
-    func read(_ challenge: Challenge, userId: UUID) async throws -> ChallengeRead {
+    /// `data` with each row's version; `reusing` an earlier read's rows whose versions are unchanged.
+    func read(_ challenge: Challenge, userId: UUID, reusing earlier: ChallengeRead? = nil) async throws -> ChallengeRead {
         let from = challenge.startDate.adding(days: -7), through = challenge.lastDate
         let meals = try await services.meals.meals(userId: userId, from: from, through: through, limit: 20_000)
         let totals = Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) }
@@ -92,7 +94,7 @@ struct ChallengeService: Sendable {
         for weight in try await services.weights.dailyWeights(userId: userId) where weight.localDate >= from && weight.localDate <= through {
             weights[weight.localDate] = weight.entry.kg
         }
-        return try await store.read(userId: userId, challenge: challenge, mealTotals: totals, weights: weights)
+        return try await store.read(userId: userId, challenge: challenge, mealTotals: totals, weights: weights, reusing: earlier)
     }
 
     // MARK: - The challenge
@@ -208,36 +210,58 @@ struct ChallengeService: Sendable {
     }
 
     /// The user's kept snapshot as it is before a write (take it before reading what the write starts from).
-    func keptSnapshot(userId: UUID) -> (value: ChallengeSnapshot, generation: UInt64)? {
+    func keptSnapshot(userId: UUID) -> KeptSnapshot? {
         services.challengeSnapshots.entry(forUser: userId.uuidString)
     }
 
-    /// Saves a day's log and, when the kept snapshot (`kept`, taken before anything was read for the save) was
-    /// current right up to this write, puts the log into it at the generation the write left, so the next Home
-    /// needs no read. Never stale: the log goes in only when the user's data generation moved on by exactly the
-    /// one row this save wrote since the snapshot's (`AppServices.generation(afterWritingOneRowAt:)`: on SQLite the
-    /// count of the user's changed rows, which a group-committed batch moves on by each write's rows; on PostgreSQL
-    /// the user's versions) — any other write in between (a sync push, another device, another process, a meal)
-    /// leaves the snapshot behind and the next Home reads again. A save that wrote nothing (the same log again:
-    /// it keeps the version it had) changes nothing. The log is put in as a read would decode it from its stored
-    /// text, and only where the day has no row of another id (the read would keep the first).
+    /// Saves a day's log and puts it into the kept snapshot (`bringForward`). A save that wrote nothing (the same
+    /// log again: it keeps the version it had) changes nothing. The log is put in as a read would decode it from its
+    /// stored text, and only where the day has no row of another id (the read would keep the first).
     private func saveDay<V: ChallengeRowValue>(
         _ log: V, _ days: WritableKeyPath<ChallengeData, [LocalDate: V]>, existing: StoredChallengeRow<V>?, baseVersion: Int64?,
-        kept: (value: ChallengeSnapshot, generation: UInt64)?, userId: UUID
+        kept: KeptSnapshot?, userId: UUID
     ) async throws -> StoredChallengeRow<V> {
         let saved = try await save(log, baseVersion: baseVersion ?? existing?.version, userId: userId)
-        guard let kept, var read = kept.value.read, kept.value.current?.id == log.challengeId, saved.version != existing?.version else {
-            return saved
+        guard saved.version != existing?.version, let date = Self.day(of: log) else { return saved }
+        bringForward(kept, challengeId: log.challengeId, writtenAt: saved.version, userId: userId) { read in
+            guard let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(log)),
+                  read.data[keyPath: days][date].map({ $0.id == log.id }) ?? true else { return false }
+            read.data[keyPath: days][date] = stored
+            read.versions[log.id] = saved.version
+            return true
         }
-        let generation = services.generation(afterWritingOneRowAt: saved.version, userId: userId)
-        guard generation == kept.generation &+ 1, let date = Self.day(of: log), let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(log)),
-              read.data[keyPath: days][date].map({ $0.id == log.id }) ?? true else { return saved }
-        read.data[keyPath: days][date] = stored
-        read.versions[log.id] = saved.version
+        return saved
+    }
+
+    typealias KeptSnapshot = (value: ChallengeSnapshot, generation: UInt64)
+
+    /// When the kept snapshot (`kept`, taken before anything was read for the write) was current right up to a
+    /// write of one row at `version`, applies that write to it (`change`; false: leave it) and keeps it at the
+    /// generation the write left, so the next Home needs no read. Never stale: only when the user's data generation
+    /// moved on by exactly the one row this write wrote since the snapshot's (`AppServices.generation(afterWritingOneRowAt:)`:
+    /// on SQLite the count of the user's changed rows, which a group-committed batch moves on by each write's rows;
+    /// on PostgreSQL the user's versions) — any other write in between (a sync push, another device, another
+    /// process, a meal) leaves the snapshot behind and the next Home reads again.
+    private func bringForward(_ kept: KeptSnapshot?, challengeId: UUID, writtenAt version: Int64, userId: UUID,
+                              _ change: (inout ChallengeRead) -> Bool) {
+        guard let kept, var read = kept.value.read, kept.value.current?.id == challengeId else { return }
+        let generation = services.generation(afterWritingOneRowAt: version, userId: userId)
+        guard generation == kept.generation &+ 1, change(&read) else { return }
         var snapshot = kept.value
         snapshot.read = read
         services.challengeSnapshots.store(snapshot, forUser: userId.uuidString, generation: generation)
-        return saved
+    }
+
+    /// A week's row (photo) or the settings saved: into the kept snapshot as a read would decode it.
+    private func bringForward<V: ChallengeRowValue>(_ saved: StoredChallengeRow<V>, existing: StoredChallengeRow<V>?, kept: KeptSnapshot?,
+                                                    userId: UUID, into place: @escaping (inout ChallengeData, V) -> Void) {
+        guard saved.version != existing?.version else { return }
+        bringForward(kept, challengeId: saved.value.challengeId, writtenAt: saved.version, userId: userId) { read in
+            guard let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(saved.value)) else { return false }
+            place(&read.data, stored)
+            read.versions[saved.id] = saved.version
+            return true
+        }
     }
 
     private static func day(of log: some ChallengeRowValue) -> LocalDate? {
@@ -250,20 +274,36 @@ struct ChallengeService: Sendable {
     }
 
     /// Deletes a day's log of a kind (`nutrition`, `workout`, `habits`).
+    /// The day's row leaves the kept snapshot too (`bringForward`): a day has one row of a kind (its id is derived
+    /// from the date), so a fresh read would find none.
     func deleteDayLog(kind: String, date: LocalDate, userId: UUID) async throws {
+        let kept = keptSnapshot(userId: userId)
         let challenge = try await current(userId: userId).value
-        let deleted: Bool
+        let id: UUID
+        let version: Int64?
+        let remove: (inout ChallengeData) -> Void
         switch kind {
         case "nutrition":
-            deleted = try await store.delete(ChallengeNutritionLog.self, id: ChallengeIds.nutrition(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+            id = ChallengeIds.nutrition(challengeId: challenge.id, date: date)
+            version = try await store.deleteRow(ChallengeNutritionLog.self, id: id, baseVersion: nil, userId: userId)
+            remove = { $0.nutrition[date] = nil }
         case "workout":
-            deleted = try await store.delete(ChallengeWorkoutLog.self, id: ChallengeIds.workout(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+            id = ChallengeIds.workout(challengeId: challenge.id, date: date)
+            version = try await store.deleteRow(ChallengeWorkoutLog.self, id: id, baseVersion: nil, userId: userId)
+            remove = { $0.workouts[date] = nil }
         case "habits":
-            deleted = try await store.delete(ChallengeHabitsLog.self, id: ChallengeIds.habits(challengeId: challenge.id, date: date), baseVersion: nil, userId: userId)
+            id = ChallengeIds.habits(challengeId: challenge.id, date: date)
+            version = try await store.deleteRow(ChallengeHabitsLog.self, id: id, baseVersion: nil, userId: userId)
+            remove = { $0.habits[date] = nil }
         default:
-            deleted = false
+            throw Self.logNotFound
         }
-        guard deleted else { throw Self.logNotFound }
+        guard let version else { throw Self.logNotFound }
+        bringForward(kept, challengeId: challenge.id, writtenAt: version, userId: userId) { read in
+            remove(&read.data)
+            read.versions[id] = nil
+            return true
+        }
     }
 
     // MARK: - A week
@@ -277,6 +317,7 @@ struct ChallengeService: Sendable {
 
     /// The week's photo: replaces the week's photo (003 "Edit Photo"); taken today, so late after the Monday.
     func savePhoto(_ body: ChallengePhotoBody, week: Int, userId: UUID) async throws -> StoredChallengeRow<ChallengePhoto> {
+        let kept = keptSnapshot(userId: userId)
         let (challenge, context) = try await self.week(week, userId: userId)
         guard let text = body.mediaId.value, let mediaId = UUID(uuidString: text) else {
             throw InvalidInput(["mediaId": Strings.current("api.uuid")])
@@ -289,7 +330,9 @@ struct ChallengeService: Sendable {
         var photo = ChallengePhoto(challengeId: challenge.id, week: week, mediaId: mediaId, takenOn: context.today,
                                    createdAt: Self.live(existing)?.createdAt ?? services.now())
         if Self.live(existing) != nil { photo.updatedAt = max(services.now(), photo.createdAt) }
-        return try await save(photo, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+        let saved = try await save(photo, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
+        bringForward(saved, existing: existing, kept: kept, userId: userId) { data, photo in data.photos[photo.week] = photo }
+        return saved
     }
 
     /// The week's weigh-in. `isNew`: a second one the same week is `ChallengeAlreadyLogged` ("Already logged this
@@ -350,7 +393,11 @@ struct ChallengeService: Sendable {
     }
 
     func saveSettings(_ body: ChallengeSettingsBody, userId: UUID) async throws -> StoredChallengeRow<ChallengeSettings> {
-        var (settings, version) = try await settings(userId: userId)
+        let kept = keptSnapshot(userId: userId)
+        let challenge = try await current(userId: userId).value
+        let existing = try await store.row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: challenge.id))
+        var settings = Self.live(existing) ?? ChallengeSettings(challengeId: challenge.id, updatedAt: services.now())
+        let version = existing?.version
         var errors: [String: String] = [:]
         if let reminders = body.reminders.value {
             var chosen = settings.reminders
@@ -385,7 +432,9 @@ struct ChallengeService: Sendable {
         }
         guard errors.isEmpty else { throw InvalidInput(errors) }
         settings.updatedAt = services.now()
-        return try await save(settings, baseVersion: body.baseVersion.value ?? version, userId: userId)
+        let saved = try await save(settings, baseVersion: body.baseVersion.value ?? version, userId: userId)
+        bringForward(saved, existing: existing, kept: kept, userId: userId) { data, settings in data.settings = settings }
+        return saved
     }
 
     // MARK: - Helpers

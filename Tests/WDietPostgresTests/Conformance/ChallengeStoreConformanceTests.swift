@@ -139,6 +139,85 @@ import WDietTestSupport
         }
     }
 
+    /// A read that reuses an earlier one (`read(reusing:)`, what Home does after a write from another path) gives
+    /// exactly what a read from scratch gives after every kind of change since: an edit (a new version of a row the
+    /// earlier read holds), a delete, a new row, a row pushed by another device, a new weigh-in and photo, settings
+    /// saved; and rows whose version did not move are taken from the earlier read, not decoded again.
+    @Test(arguments: StoreBackend.allCases)
+    func aReadReusingAnEarlierOneGivesWhatAFreshReadGives(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: written) { stores in
+            let store = ChallengeStore(sync: stores.sync)
+            let user = try await stores.makeUser()
+            let challenge = Challenge(startDate: start, goalWeightKg: 80, createdAt: written)
+            try await store.save(challenge, baseVersion: nil, userId: user)
+            for index in 0..<14 {
+                try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(index), kcal: Double(1_800 + index), createdAt: written),
+                                     baseVersion: nil, userId: user)
+                try await store.save(ChallengeWorkoutLog(challengeId: challenge.id, date: day(index), type: .push, minutes: 30 + index, createdAt: written),
+                                     baseVersion: nil, userId: user)
+                try await store.save(ChallengeHabitsLog(challengeId: challenge.id, date: day(index), water: true, steps: index.isMultiple(of: 2),
+                                                        sleep: false, createdAt: written), baseVersion: nil, userId: user)
+            }
+            try await store.save(ChallengeWeighIn(challengeId: challenge.id, week: 1, kg: 91.6, loggedOn: day(0), createdAt: written),
+                                 baseVersion: nil, userId: user)
+            let earlier = try await store.read(userId: user, challenge: challenge)
+            #expect(earlier.data.nutrition.count == 14 && earlier.data.workouts.count == 14 && earlier.data.habits.count == 14)
+
+            // The changes since: Monday's nutrition edited (2,500 kcal), Tuesday's workout deleted, day 15's habits
+            // new, day 3's workout pushed by a phone as Legs 55 min, week 2's weigh-in and photo, settings.
+            let monday = try #require(earlier.stored(earlier.data.nutrition[day(0)]))
+            try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(0), kcal: 2_500, createdAt: written),
+                                 baseVersion: monday.version, userId: user)
+            let tuesday = try #require(earlier.stored(earlier.data.workouts[day(1)]))
+            #expect(try await store.delete(ChallengeWorkoutLog.self, id: tuesday.id, baseVersion: tuesday.version, userId: user))
+            try await store.save(ChallengeHabitsLog(challengeId: challenge.id, date: day(14), water: false, steps: true, sleep: true, createdAt: written),
+                                 baseVersion: nil, userId: user)
+            let phone = ChallengeWorkoutLog(challengeId: challenge.id, date: day(3), type: .legs, minutes: 55, createdAt: written)
+            let pushed = try await stores.sync.push([SyncChange(idempotencyKey: "reuse-1", entity: .row, op: .upsert, id: phone.id,
+                                                                collection: ChallengeWorkoutLog.collection, baseVersion: earlier.versions[phone.id],
+                                                                data: try SyncRules.rowData(phone))], userId: user)
+            #expect(pushed.map(\.status) == [.applied])
+            try await store.save(ChallengeWeighIn(challengeId: challenge.id, week: 2, kg: 90.8, loggedOn: day(7), createdAt: written),
+                                 baseVersion: nil, userId: user)
+            try await store.save(ChallengePhoto(challengeId: challenge.id, week: 2, mediaId: UUID(), takenOn: day(7), createdAt: written),
+                                 baseVersion: nil, userId: user)
+            var settings = ChallengeSettings(challengeId: challenge.id, updatedAt: written)
+            settings.smartRules = false
+            try await store.save(settings, baseVersion: nil, userId: user)
+
+            let reused = try await store.read(userId: user, challenge: challenge, reusing: earlier)
+            let fresh = try await store.read(userId: user, challenge: challenge)
+            #expect(reused.data == fresh.data)
+            #expect(reused.versions == fresh.versions)
+            #expect(reused.data.nutrition[day(0)]?.kcal == 2_500)
+            #expect(reused.data.workouts[day(1)] == nil)
+            #expect(reused.data.workouts[day(3)]?.type == .legs && reused.data.workouts[day(3)]?.minutes == 55)
+            #expect(reused.data.habits.count == 15)
+            #expect(reused.data.weighIns[2]?.kg == 90.8 && reused.data.photos[2] != nil)
+            #expect(reused.data.settings?.smartRules == false)
+
+            // Unchanged versions come from the earlier read: one marked there (Wednesday's kcal as 1) shows through,
+            // while a changed row (Monday's) never does.
+            var marked = fresh
+            marked.data.nutrition[day(2)]?.kcal = 1
+            marked.data.nutrition[day(0)]?.kcal = 1
+            let fromMarked = try await store.read(userId: user, challenge: challenge, reusing: marked)
+            #expect(fromMarked.data.nutrition[day(2)]?.kcal == 1)
+            #expect(fromMarked.data.nutrition[day(0)]?.kcal == 1)   // Monday's version is the same as in `fresh` too
+            try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(0), kcal: 2_600, createdAt: written),
+                                 baseVersion: fresh.versions[monday.id], userId: user)
+            let afterEdit = try await store.read(userId: user, challenge: challenge, reusing: marked)
+            #expect(afterEdit.data.nutrition[day(0)]?.kcal == 2_600)
+            #expect(afterEdit.data.nutrition[day(2)]?.kcal == 1)
+            // An earlier read of another challenge is not used.
+            let other = Challenge(startDate: start, goalWeightKg: 70, createdAt: written)
+            var foreign = marked
+            foreign.data.challenge = other
+            let notReused = try await store.read(userId: user, challenge: challenge, reusing: foreign)
+            #expect(notReused.data.nutrition[day(2)]?.kcal == 1_802)
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aDayIsOneRowAndStaleEditsLose(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: written) { stores in
