@@ -39,9 +39,11 @@ struct UserDataAPI: Sendable {
             // Photos and recordings listed by id; their bytes travel in the zip only (docs/media.md).
             let document = ExportDocument(data, exportedAt: now, media: try await services.media.allMedia(userId: context.userId))
             let day = LocalDate(now, in: data.profile?.profile.timeZone ?? .gmt)
-            // The zip carries the photos and recordings too (docs/media.md).
-            let body = format == "json"
-                ? try document.jsonData() : try await ExportCSV.zip(document, media: services.media, userId: context.userId)
+            // The zip carries the photos and recordings too (docs/media.md), made in a private temporary file and
+            // streamed from it (`ExportZipFile`): a gigabyte of photos is never held in memory.
+            let body: ResponseBody = format == "json"
+                ? .init(byteBuffer: ByteBuffer(bytes: try document.jsonData()))
+                : try await ExportZipFile.write(document, media: services.media, userId: context.userId).body(context: context)
             let contentType = format == "json" ? "application/json; charset=utf-8" : "application/zip"
             return Response(
                 status: .ok,
@@ -50,7 +52,7 @@ struct UserDataAPI: Sendable {
                     .contentDisposition: "attachment; filename=\"w-diet-export-\(day.iso).\(format == "json" ? "json" : "zip")\"",
                     .cacheControl: "no-store",
                 ],
-                body: .init(byteBuffer: ByteBuffer(bytes: body))
+                body: body
             )
         }
         user.post("import") { request, context in

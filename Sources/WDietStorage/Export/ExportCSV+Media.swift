@@ -7,17 +7,33 @@ extension ExportCSV {
     /// `id, kind, contentType, bytes, width, height, createdAt, file`) and each item's bytes under `media/` — a
     /// photo as the display JPEG the app shows (`media/<id>.jpg`, its metadata already stripped), a recording as
     /// recorded (`media/<id>.webm`, `.m4a`, …). The files are stored, not deflated: JPEG and recordings do not
-    /// compress. Each item is read from the store only when its turn comes. The items are the document's `media`
-    /// (`ExportDocument(_:exportedAt:media:)`); `export.json` beside them is what `POST /import` reads back.
+    /// compress. The items are the document's `media` (`ExportDocument(_:exportedAt:media:)`); `export.json` beside
+    /// them is what `POST /import` reads back.
+    ///
+    /// Written to the file at `url` (made, must not exist) one entry at a time, each item read from the store only
+    /// when its turn comes: an account with a gigabyte of photos never holds more than one item in memory
+    /// (`GET /export?format=csv` streams the file, docs/media.md "Export and import").
+    public static func writeZip(_ document: ExportDocument, media: any MediaStore, userId: UUID, to url: URL) async throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        try await fill(archive, document: document, media: media, userId: userId)
+    }
+
+    /// The same zip in memory: for small exports (tests, the export benchmark).
     public static func zip(_ document: ExportDocument, media: any MediaStore, userId: UUID) async throws -> Data {
         guard let items = document.media, !items.isEmpty else { return try zip(document) }
         let archive = try Archive(accessMode: .create)
+        try await fill(archive, document: document, media: media, userId: userId)
+        guard let data = archive.data else { throw ExportError.zipUnavailable }
+        return data
+    }
+
+    private static func fill(_ archive: Archive, document: ExportDocument, media: any MediaStore, userId: UUID) async throws {
         for table in try tables(document) {
             try add(csv(table.rows), named: table.name, to: archive, modified: document.exportedAt, deflate: true)
         }
         var rows = [["id", "kind", "contentType", "bytes", "width", "height", "createdAt", "file"]]
         var written: [ExportDocument.MediaDocument] = []
-        for item in items {
+        for item in document.media ?? [] {
             // An item deleted while the export runs is left out (of export.json too).
             guard let id = WireFormat.uuid(item.id),
                 let data = try await media.mediaContent(id: id, userId: userId, variant: .display)
@@ -29,12 +45,12 @@ extension ExportCSV {
                 item.width.map(String.init) ?? "", item.height.map(String.init) ?? "", instant(item.createdAt), item.file,
             ])
         }
-        try add(csv(rows), named: "media.csv", to: archive, modified: document.exportedAt, deflate: true)
+        if !(document.media ?? []).isEmpty {
+            try add(csv(rows), named: "media.csv", to: archive, modified: document.exportedAt, deflate: true)
+        }
         var json = document
         json.media = written.isEmpty ? nil : written
         try add(try json.jsonData(), named: jsonName, to: archive, modified: document.exportedAt, deflate: true)
-        guard let data = archive.data else { throw ExportError.zipUnavailable }
-        return data
     }
 
     /// The file name extension of a stored type.
