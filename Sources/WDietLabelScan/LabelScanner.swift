@@ -81,6 +81,9 @@ public final class LabelScanner: Sendable {
         public var languages = "eng"
         /// The longer side the whole photo is scaled to for the first pass, which finds the panel.
         public var overviewSize = 1800
+        /// A small photo is enlarged at most this much for the first pass: 1.5× read 79 fields of the dev set where
+        /// 2× read 75 (and 1.25× 73, 1× 72), with a quarter fewer pixels for Tesseract on the small photos.
+        public var overviewMaxEnlargement = 1.5
         /// The height, in pixels, the panel's text is scaled to for the second pass (Tesseract reads capitals of
         /// about 20–40 px best).
         public var textHeight = 30.0
@@ -88,6 +91,9 @@ public final class LabelScanner: Sendable {
         public var maxPanelPixels = 3_000_000
         /// Combine the two passes' readings (`LabelReading.merged(with:)`) rather than keep only the better one.
         public var mergePasses = ProcessInfo.processInfo.environment["WDIET_LABEL_MERGE"] != "0"
+        /// Skip the panel pass when the first pass's reading is already complete and cross-checked
+        /// (`isComplete`): the second reading could only agree with it. `WDIET_LABEL_EARLY_STOP=0` turns it off.
+        public var stopWhenOverviewComplete = ProcessInfo.processInfo.environment["WDIET_LABEL_EARLY_STOP"] != "0"
 
         public init() {}
     }
@@ -132,8 +138,7 @@ public final class LabelScanner: Sendable {
         return try engines.withEngine { engine throws(LabelScanError) in
             // Pass 1: the whole photo (or the crop) at a moderate size, to find the panel.
             let overviewStart = DispatchTime.now()
-            // Enlarged at most 2× (more was slower and read no more on the dev set's small photos).
-            let overviewScale = min(2, Double(configuration.overviewSize) / Double(max(gray.width, gray.height)))
+            let overviewScale = min(configuration.overviewMaxEnlargement, Double(configuration.overviewSize) / Double(max(gray.width, gray.height)))
             // Not inverted as a whole: a dark background around a light panel is common; Tesseract inverts dark lines itself.
             let overview = gray.scaled(by: overviewScale).normalised(invertIfDark: false)
             let overviewWords = engine.words(in: overview, mode: Self.overviewMode).map { $0.scaled(by: 1 / overviewScale) }
@@ -143,7 +148,7 @@ public final class LabelScanner: Sendable {
             let parser = LabelParser()
             var best = parser.read(overviewWords)
             var bestWords = overviewWords
-            if let panel {
+            if let panel, !(configuration.stopWhenOverviewComplete && Self.isComplete(best)) {
                 // Pass 2: the panel alone, its text scaled to the height Tesseract reads best.
                 let ocrStart = DispatchTime.now()
                 let region = gray.cropped(x: panel.x, y: panel.y, width: panel.width, height: panel.height)
@@ -191,6 +196,16 @@ public final class LabelScanner: Sendable {
         default: .sparseText
         }
     }()
+
+    /// A reading that needs no second pass: a panel with every column's energy (kcal), fat, carbohydrate and protein
+    /// read with confidence, and an overall confidence of at least 0.9 — which the parser gives only when the energy
+    /// and the macros add up as read (or two columns agree). On the dev set 5 of 23 photos stop here, with the same
+    /// fields correct and none wrong; the harder photos still get both passes and their merge.
+    static func isComplete(_ reading: LabelReading) -> Bool {
+        guard reading.panelFound, reading.confidence >= 0.9, !reading.columns.isEmpty else { return false }
+        let core: [LabelNutrient] = [.energyKcal, .fat, .carbohydrate, .protein]
+        return reading.columns.allSatisfy { column in core.allSatisfy { column.values[$0]?.isConfident == true } }
+    }
 
     /// How much of a reading is usable: its confident fields (ties: more fields).
     static func score(_ reading: LabelReading) -> Double {

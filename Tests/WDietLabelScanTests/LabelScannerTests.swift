@@ -49,8 +49,25 @@ struct LabelScannerTests {
         #expect(macros.carbs == 31)
         #expect(macros.protein == 5)
         #expect(reading.column(.perServing)?.servingGrams == 228)
-        #expect(result.timings.total > 0 && result.timings.ocr > 0)
+        #expect(result.timings.total > 0 && result.timings.panel > 0)
+        // Read completely and cross-checked (250 = 9 × 12 + 4 × 31 + 4 × 5 + 2 × 0 within 15 %) by the first pass: the
+        // panel pass is skipped.
+        #expect(result.timings.ocr == 0)
         #expect(!result.words.isEmpty)
+    }
+
+    @Test("without the early stop the FDA sample gets its panel pass too, and the same answer")
+    func fdaSampleBothPasses() async throws {
+        var configuration = LabelScanner.Configuration()
+        configuration.stopWhenOverviewComplete = false
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("fda-mindee-default_sample.jpg"))
+        let result = try await LabelScanner(configuration: configuration).read(image: photo, crop: nil)
+        #expect(result.timings.ocr > 0)
+        let macros = try #require(result.reading.macros(basis: .perServing, amount: 1))
+        #expect(macros.kcal == 250)
+        #expect(macros.fat == 12)
+        #expect(macros.carbs == 31)
+        #expect(macros.protein == 5)
     }
 
     @Test("a photo without a nutrition panel: no panel, nothing confident")
