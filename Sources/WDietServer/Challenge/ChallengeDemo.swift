@@ -16,11 +16,20 @@ extension ChallengeService {
         }
         let rows = ChallengeDemoData.rows(userId: userId, today: context.today, now: services.now(),
                                           unit: context.profile?.weightUnit ?? .kg)
+        // The demo's ids are derived, so after "Remove Demo Data" its rows' tombstones hold them: a create (no base
+        // version) loses to a tombstone, and seeding again would bring nothing back. Each row is written from the
+        // version the server has for its id (tombstone or live row), as an edit of it.
+        var stored: [UUID: Int64] = [:]
+        for collection in Set(rows.all.map { type(of: $0).collection }) {
+            for text in try await services.sync.rowTexts(userId: userId, collection: collection, includingDeleted: true) {
+                stored[text.id] = text.version
+            }
+        }
         var changes: [SyncChange] = []
         for value in rows.all {
             try value.validate()
             changes.append(SyncChange(idempotencyKey: "challenge-demo-" + UUID().uuidString, entity: .row, op: .upsert, id: value.id,
-                                      collection: type(of: value).collection, baseVersion: nil, data: try SyncRules.rowData(value)))
+                                      collection: type(of: value).collection, baseVersion: stored[value.id], data: try SyncRules.rowData(value)))
         }
         var applied = 0, start = 0
         while start < changes.count {
