@@ -169,6 +169,7 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         configuration: configuration
     ).register(open: open)
     SettingsPages(services: services, accounts: accounts, configuration: configuration).register(on: signedIn)
+    DataImportPage(services: services).register(on: signedIn)
     DashboardPages(services: services).register(on: signedIn)
     ProgressPages(services: services).register(on: signedIn)
     JournalViewsPages(services: services).register(on: signedIn)
