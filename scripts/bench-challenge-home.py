@@ -9,15 +9,17 @@ after another (one client: the load is one person opening Home) of `GET /api/v1/
 With --write-every N, every Nth request is preceded by a write: the figure for Home right after a change; those
 requests' own percentiles are printed too. --write-via says which: `habits` (default) saves today's habits through
 the API (the Challenge service's own save, which brings the user's kept snapshot forward), `meal` logs a meal in
-w-diet's meal log (another path: the snapshot is dropped and the next Home reads the database again, as after a
-sync push or another device's write).
+w-diet's meal log (another path: the next Home reads the database again, decoding only the rows written since, as
+after a sync push or another device's write), `mix` takes turns through what a real user writes beside Home: today's
+habits, a meal, the challenge's settings, an edit of this week's weigh-in (also a logged weight: Home reads again) and
+today's nutrition.
 
 With --postgres URL (a cluster's postgres://user@host:port/db) the server runs on a scratch database of its own in
 that cluster (created, then dropped), and the CPU time of that database's server processes per request is printed
 beside the server's.
 
     scripts/bench-challenge-home.py [--binary .build/release/wdiet] [--runs 500] [--port 18094] [--write-every 0]
-        [--write-via habits|meal] [--postgres postgres://postgres@127.0.0.1:55433/postgres]
+        [--write-via habits|meal|mix] [--postgres postgres://postgres@127.0.0.1:55433/postgres]
 """
 import argparse
 import contextlib
@@ -35,7 +37,7 @@ def main():
     parser.add_argument("--runs", type=int, default=500)
     parser.add_argument("--port", type=int, default=18094)
     parser.add_argument("--write-every", type=int, default=0)
-    parser.add_argument("--write-via", choices=["habits", "meal"], default="habits")
+    parser.add_argument("--write-via", choices=["habits", "meal", "mix"], default="habits")
     parser.add_argument("--postgres", help="a PostgreSQL cluster's URL: run on a scratch database in it")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
@@ -61,11 +63,7 @@ def measure(args, server, postgres):
         backends = ScratchPostgres.cpu_of(postgres.backend_pids()) if postgres else {}
         for run in range(args.runs):
             if args.write_every and run % args.write_every == 0:
-                if args.write_via == "meal":
-                    guest.must("POST", "/api/v1/meals", {"name": "Apple", "calories": 80 + run % 7,
-                                                         "loggedAt": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")})
-                else:
-                    guest.must("PUT", f"/api/v1/challenge/days/{today}/habits", {"sleep": run % (2 * args.write_every) == 0})
+                write(guest, args.write_via, run, run // args.write_every, today)
             began = time.perf_counter()
             status, _ = guest.request("GET", path)
             times.append((time.perf_counter() - began) * 1000)
@@ -83,6 +81,23 @@ def measure(args, server, postgres):
             print(f"  of them right after a write: {len(after)} runs, P50 {percentile(after, 50):.2f} ms, "
                   f"P95 {percentile(after, 95):.2f} ms, P99 {percentile(after, 99):.2f} ms, max {max(after):.2f} ms")
     print(f"after: {load()}")
+
+
+def write(guest, via, run, count, today):
+    """One write before a Home request: `via` habits, meal, or mix (the `count`th write picks its turn)."""
+    if via == "mix":
+        via = ["habits", "meal", "settings", "weigh-in", "nutrition"][count % 5]
+    if via == "meal":
+        guest.must("POST", "/api/v1/meals", {"name": "Apple", "calories": 80 + run % 7,
+                                             "loggedAt": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")})
+    elif via == "settings":
+        guest.must("PUT", "/api/v1/challenge/settings", {"smartRules": count % 2 == 0})
+    elif via == "weigh-in":
+        guest.must("PUT", "/api/v1/challenge/weeks/16/weigh-in", {"weight": round(73.8 - 0.1 * (count % 3), 1), "waist": 85.6})
+    elif via == "nutrition":
+        guest.must("PUT", f"/api/v1/challenge/days/{today}/nutrition", {"kcal": 1700 + count % 7 * 10, "protein": 130, "carbs": 170, "fat": 55})
+    else:
+        guest.must("PUT", f"/api/v1/challenge/days/{today}/habits", {"sleep": count % 2 == 0})
 
 
 if __name__ == "__main__":
