@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // Already resolved through postgres-nio and async-http-client; declared for the SMTP client's TLS.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
@@ -85,6 +87,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 // NIOThreadPool: bcrypt runs there, off the threads that serve requests.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The SMTP client's STARTTLS and implicit TLS (Auth/SMTPMailer.swift).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // Ink renders the Learn tab's Markdown articles (once, at startup).
                 .product(name: "Ink", package: "Ink"),
                 // Sign in with Apple and Google: ID-token signatures (JWTKit) and the providers' JWKS (AsyncHTTPClient).
@@ -153,6 +157,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // Reads the CSV export's zip back.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // An SMTP sink with STARTTLS and implicit TLS on loopback (SMTPTransportSecurityTests).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
         // The store protocols' conformance suite, run against SQLite and a real PostgreSQL (WDIET_TEST_POSTGRES_URL).

@@ -87,6 +87,7 @@ public func buildApplication(services: AppServices, configuration: ServerConfigu
     StoreFailureLog.shared.setSink { line in
         logger.error("\(line.message)", metadata: ["cause": "\(line.cause.rawValue)", "detail": "\(line.detail)", "suppressed": "\(line.suppressed)"])
     }
+    if let warning = configuration.smtp?.warning { logger.warning("\(warning)") }
     let router = buildRouter(services: services, configuration: configuration)
     return Application(
         router: router,

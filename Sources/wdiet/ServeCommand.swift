@@ -38,13 +38,17 @@ struct ServeCommand: AsyncParsableCommand {
     var connectionsPerAddress: Int?
 
     // Password recovery by email (docs/operations.md, "Email"); off while --smtp-host is unset.
-    @Option(name: .customLong("smtp-host"), help: "Password-recovery emails: the SMTP server or relay (default: $WDIET_SMTP_HOST; recovery is off when unset). Plain SMTP: use a relay on this machine or a private network.")
+    @Option(name: .customLong("smtp-host"), help: "Password-recovery emails: the SMTP server or relay (default: $WDIET_SMTP_HOST; recovery is off when unset).")
     var smtpHost: String?
-    @Option(name: .customLong("smtp-port"), help: "The SMTP port (default: $WDIET_SMTP_PORT, then 25).")
+    @Option(name: .customLong("smtp-port"), help: "The SMTP port (default: $WDIET_SMTP_PORT, then 587 for starttls, 465 for tls, 25 for none).")
     var smtpPort: Int?
+    @Option(name: .customLong("smtp-security"), help: "starttls (clear text, then STARTTLS; never sends without it), tls (TLS from the first byte, port 465) or none (clear text: a relay on this machine). Default: $WDIET_SMTP_SECURITY, then tls on port 465, none to localhost, else starttls.")
+    var smtpSecurity: String?
+    @Option(name: .customLong("smtp-ca-file"), help: "A PEM file of the certificate authorities to trust for the SMTP server instead of the system's (default: $WDIET_SMTP_CA_FILE).")
+    var smtpCAFile: String?
     @Option(name: .customLong("smtp-from"), help: "The sender of the emails (default: $WDIET_SMTP_FROM). Required with --smtp-host.")
     var smtpFrom: String?
-    @Option(name: .customLong("smtp-username"), help: "AUTH PLAIN user (default: $WDIET_SMTP_USERNAME). The password only from $WDIET_SMTP_PASSWORD, never on the command line.")
+    @Option(name: .customLong("smtp-username"), help: "The SMTP user for AUTH, sent only over TLS or to this machine (default: $WDIET_SMTP_USERNAME). The password only from $WDIET_SMTP_PASSWORD, never on the command line.")
     var smtpUsername: String?
     @Option(name: .customLong("public-url"), help: "The server's address as people reach it, for links in emails, e.g. https://diet.example.org (default: $WDIET_PUBLIC_URL). Required with --smtp-host.")
     var publicURL: String?
@@ -69,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--connections-per-address must be between 0 (no limit) and 100000.")
         }
         if let smtpPort, !(1...65_535).contains(smtpPort) { throw ValidationError("--smtp-port must be between 1 and 65535.") }
+        if let smtpSecurity, SMTPSecurity(rawValue: smtpSecurity) == nil { throw ValidationError("--smtp-security must be starttls, tls or none.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
         for (option, value) in [("--apple-jwks-url", appleJWKSURL), ("--google-jwks-url", googleJWKSURL)] {
             if let value, URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true {
@@ -108,11 +113,25 @@ struct ServeCommand: AsyncParsableCommand {
             else {
                 throw CommandFailure("Could not start: --smtp-host needs --smtp-from and --public-url (an http or https address)")
             }
-            let port = smtpPort ?? Self.setting(nil, environment: "WDIET_SMTP_PORT").flatMap(Int.init) ?? 25
-            configuration.smtp = SMTPSettings(
-                host: host, port: port, from: from,
+            let port = smtpPort ?? Self.setting(nil, environment: "WDIET_SMTP_PORT").flatMap(Int.init)
+            var security: SMTPSecurity?
+            if let name = Self.setting(smtpSecurity, environment: "WDIET_SMTP_SECURITY") {
+                guard let chosen = SMTPSecurity(rawValue: name) else {
+                    throw CommandFailure("Could not start: --smtp-security (or $WDIET_SMTP_SECURITY) must be starttls, tls or none")
+                }
+                security = chosen
+            }
+            let smtp = SMTPSettings(
+                host: host, port: port, from: from, security: security,
+                caFile: Self.setting(smtpCAFile, environment: "WDIET_SMTP_CA_FILE"),
                 username: Self.setting(smtpUsername, environment: "WDIET_SMTP_USERNAME"),
                 password: Self.setting(nil, environment: "WDIET_SMTP_PASSWORD"))
+            do {
+                try smtp.validate()
+            } catch {
+                throw CommandFailure("Could not start: \(error)")
+            }
+            configuration.smtp = smtp
             configuration.publicURL = url
         }
         // One server per SQLite file: taken before the file is opened, held until the process ends.
