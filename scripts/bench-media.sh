@@ -11,7 +11,7 @@
 #    prints P50/P90/P95/P99 of both runs and how many photos were uploaded during the second.
 #
 #   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
-#                          [--uploaders 2] [--formats "jpg heic"] [--database postgres://…]
+#                          [--uploaders 2] [--formats "jpg heic"] [--database postgres://…] [--ids kernel|python]
 #
 # DIR keeps the photos (the HEIC takes minutes to make); the database is made anew each run.
 # --binary defaults to .build/release/wdiet (`swift build -c release --product wdiet`). Needs vips, exiftool, curl and
@@ -29,6 +29,7 @@ DURATION=20s
 UPLOADERS=2
 DATABASE=""
 FORMATS="jpg heic"
+IDS=kernel
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) BINARY="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
@@ -40,6 +41,7 @@ while [ $# -gt 0 ]; do
         --uploaders) UPLOADERS="$2"; shift 2 ;;
         --database) DATABASE="$2"; shift 2 ;;
         --formats) FORMATS="$2"; shift 2 ;;
+        --ids) IDS="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -86,27 +88,48 @@ for i in $(seq 1 20); do
     echo "$token" >> tokens.txt
 done
 TOKEN=$(head -1 tokens.txt)
-newid() { python3 -c 'import uuid; print(uuid.uuid4())'; }
+# A new id per upload. The kernel's, read without starting a process: the load generator shares the server's cores,
+# and `python3 -c 'import uuid…'` (--ids python, what this script did first) cost 0.07-0.1 s of CPU per upload at
+# nice 0 — more than the server's own share of an upload (below).
+newid() {
+    if [ "$IDS" = python ]; then python3 -c 'import uuid; print(uuid.uuid4())'; else local id; read -r id < /proc/sys/kernel/random/uuid; echo "$id"; fi
+}
 
 upload() {  # file type → "status seconds"
-    # No `Expect: 100-continue` (curl sends it for a body over 1 MB and then waits 1 s for a 100 Continue that the
-    # server does not send: every upload measured 1 s too long before).
-    curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -X PUT "$BASE/api/v1/media/$(newid)" \
-        -H "Authorization: Bearer $TOKEN" -H "Content-Type: $2" -H "Expect:" --data-binary "@$1"
+    # No `Expect: 100-continue` (curl sends it for a body over 1 MB; the server answers it at once since 9a3fa33, so
+    # this saves a round trip only). `-T` streams the file; `--data-binary @file` read it into curl's memory first.
+    local id
+    id=$(newid)
+    curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -X PUT "$BASE/api/v1/media/$id" \
+        -H "Authorization: Bearer $TOKEN" -H "Content-Type: $2" -H "Expect:" -T "$1"
 }
+
+# CPU seconds (user + system) so far: the server's own threads, the processes it started and waited for (the vips
+# tools), and this script's children (curl, and python with --ids python). Clock ticks are 1/100 s.
+cpu_server() { awk '{printf "%d %d", $14 + $15, $16 + $17}' "/proc/$SERVER/stat"; }
+# `times` runs in this shell (in a $(…) subshell it would report that subshell's children); the file is then read.
+note_clients() { times > clients.cpu; }
+clients_seconds() { awk 'NR == 2 {gsub(/[ms]/, " "); print ($1 * 60 + $2) + ($3 * 60 + $4)}' clients.cpu; }
 
 for format in $FORMATS; do
     case "$format" in jpg) set -- photo.jpg image/jpeg ;; heic) set -- photo.heic image/heic ;; *) echo "--formats: jpg and/or heic" >&2; exit 2 ;; esac
     echo "Uploading $1 $UPLOADS times:"
     upload "$1" "$2" > /dev/null  # warm-up
     : > times.txt
+    read -r server_before tools_before <<< "$(cpu_server)"
+    note_clients; clients_before=$(clients_seconds)
     for _ in $(seq 1 "$UPLOADS"); do
-        result=$(upload "$1" "$2")
+        upload "$1" "$2" > result.txt
+        result=$(cat result.txt)
         echo "  $result"
         [ "${result%% *}" = 201 ] || { echo "upload failed: $result" >&2; exit 1; }
         echo "${result#* }" >> times.txt
     done
+    read -r server_after tools_after <<< "$(cpu_server)"
+    note_clients; clients_after=$(clients_seconds)
     sort -n times.txt | awk '{a[NR]=$1} END {printf "RESULT name=upload-%s n=%d median_s=%.3f min_s=%.3f max_s=%.3f\n", "'"$1"'", NR, (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2), a[1], a[NR]}'
+    awk -v n="$UPLOADS" -v s=$((server_after - server_before)) -v t=$((tools_after - tools_before)) -v c="$clients_before $clients_after" \
+        'BEGIN {split(c, cc, " "); printf "RESULT name=cpu-per-upload-%s server_s=%.3f vips_s=%.3f client_s=%.3f (ids: '"$IDS"')\n", "'"$1"'", s / 100 / n, t / 100 / n, (cc[2] - cc[1]) / n}'
 done
 
 export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_CONNECTIONS=4
