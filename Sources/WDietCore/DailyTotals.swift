@@ -19,14 +19,17 @@ public struct DailyTotals: Hashable, Codable, Sendable {
     /// Sums meals; a macro a meal did not record counts as 0 g (its calories land in the ring's neutral segment).
     public init<S: Sequence>(meals: S) where S.Element == Meal {
         self.init()
-        for meal in meals {
-            kcal += meal.kcal
-            protein += meal.protein ?? 0
-            carbs += meal.carbs ?? 0
-            fat += meal.fat ?? 0
-            fiber += meal.fiber ?? 0
-            mealCount += 1
-        }
+        for meal in meals { add(kcal: meal.kcal, protein: meal.protein, carbs: meal.carbs, fat: meal.fat, fiber: meal.fiber) }
+    }
+
+    /// Adds one meal's numbers (the rule of `init(meals:)`, for a store that reads only these columns).
+    public mutating func add(kcal: Double, protein: Double?, carbs: Double?, fat: Double?, fiber: Double?) {
+        self.kcal += kcal
+        self.protein += protein ?? 0
+        self.carbs += carbs ?? 0
+        self.fat += fat ?? 0
+        self.fiber += fiber ?? 0
+        mealCount += 1
     }
 
     public static let zero = DailyTotals()

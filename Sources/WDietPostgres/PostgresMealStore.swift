@@ -94,6 +94,22 @@ public struct PostgresMealStore: MealStore {
         }
     }
 
+    public func dayTotals(userId: UUID, from start: LocalDate, through end: LocalDate) async throws -> [LocalDate: DailyTotals] {
+        try await PostgresStoreErrors.guarded(logger) {
+            let rows = try await client.query("""
+                SELECT local_date, kcal, protein, carbs, fat, fiber FROM meals
+                WHERE user_id = \(userId) AND local_date BETWEEN \(PostgresLocalDate(start)) AND \(PostgresLocalDate(end))
+                    AND deleted_at IS NULL
+                ORDER BY logged_at DESC, created_at DESC LIMIT \(Int64(Self.dayTotalsMealLimit))
+                """, logger: logger)
+            var totals: [LocalDate: DailyTotals] = [:]
+            for try await (date, kcal, protein, carbs, fat, fiber) in rows.decode((PostgresLocalDate, Double, Double?, Double?, Double?, Double?).self) {
+                totals[date.localDate, default: .zero].add(kcal: kcal, protein: protein, carbs: carbs, fat: fat, fiber: fiber)
+            }
+            return totals
+        }
+    }
+
     /// The day's live meals, newest first; `PostgresDashboardStore.DayRead` repeats it in its combined read.
     static func mealsQuery(userId: UUID, on date: LocalDate) -> PostgresQuery {
         """

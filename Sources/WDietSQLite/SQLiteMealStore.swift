@@ -75,6 +75,26 @@ public struct SQLiteMealStore: MealStore {
         }
     }
 
+    public func dayTotals(userId: UUID, from start: LocalDate, through end: LocalDate) async throws -> [LocalDate: DailyTotals] {
+        try await database.storeRead { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT localDate, kcal, protein, carbs, fat, fiber FROM meals
+                WHERE userId = ? AND localDate BETWEEN ? AND ? AND deletedAt IS NULL
+                ORDER BY loggedAt DESC, createdAt DESC LIMIT ?
+                """)
+            var totals: [LocalDate: DailyTotals] = [:]
+            var dates: [String: LocalDate] = [:]
+            let rows = try Row.fetchCursor(statement, arguments: [AppDatabase.idText(userId), start.iso, end.iso, Self.dayTotalsMealLimit])
+            while let row = try rows.next() {
+                let text: String = row[0]
+                let date = try dates[text] ?? AppDatabase.localDate(fromText: text)
+                dates[text] = date
+                totals[date, default: .zero].add(kcal: row[1], protein: row[2], carbs: row[3], fat: row[4], fiber: row[5])
+            }
+            return totals
+        }
+    }
+
     /// The read itself, for callers that combine several reads in one snapshot.
     static func meals(userId: UUID, on date: LocalDate, in db: Database) throws -> [StoredMeal] {
         // A cached statement: preparing it costs more than running it.

@@ -35,6 +35,12 @@ public protocol MealStore: Sendable {
     /// The live meals logged from `start` through `end` (local days, both included), newest first, at most `limit`
     /// (recents, copying a day). Served by the (user, local day) index on both backends.
     func meals(userId: UUID, from start: LocalDate, through end: LocalDate, limit: Int) async throws -> [StoredMeal]
+
+    /// Each day's totals of the live meals from `start` through `end` (days without meals absent), as
+    /// `DailyTotals(meals:)` of `meals(userId:from:through:limit: 20_000)` grouped by day — the same meals added in
+    /// the same order, so every backend and the default agree to the bit — reading only the numbers (the Challenge's
+    /// read after a meal: no meal decoded).
+    func dayTotals(userId: UUID, from start: LocalDate, through end: LocalDate) async throws -> [LocalDate: DailyTotals]
 }
 
 /// A row saved together with the analytics event of its moment (`MealStore.saveMeal(_:userId:timeZone:recording:)`,
@@ -51,6 +57,13 @@ public struct SavedWithEvent<Row: Sendable>: Sendable {
 }
 
 extension MealStore {
+    public static var dayTotalsMealLimit: Int { 20_000 }
+
+    public func dayTotals(userId: UUID, from start: LocalDate, through end: LocalDate) async throws -> [LocalDate: DailyTotals] {
+        let meals = try await meals(userId: userId, from: start, through: end, limit: Self.dayTotalsMealLimit)
+        return Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) }
+    }
+
     /// What the day's meals add up to; computed by WDietCore's rule so that every backend agrees.
     public func dailyTotals(userId: UUID, on date: LocalDate) async throws -> DailyTotals {
         DailyTotals(meals: try await meals(userId: userId, on: date).map(\.meal))

@@ -88,8 +88,7 @@ struct ChallengeService: Sendable {
     /// `data` with each row's version; `reusing` an earlier read's rows whose versions are unchanged.
     func read(_ challenge: Challenge, userId: UUID, reusing earlier: ChallengeRead? = nil) async throws -> ChallengeRead {
         let from = challenge.startDate.adding(days: -7), through = challenge.lastDate
-        let meals = try await services.meals.meals(userId: userId, from: from, through: through, limit: 20_000)
-        let totals = Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) }
+        let totals = try await services.meals.dayTotals(userId: userId, from: from, through: through)
         var weights: [LocalDate: Double] = [:]
         for weight in try await services.weights.dailyWeights(userId: userId) where weight.localDate >= from && weight.localDate <= through {
             weights[weight.localDate] = weight.entry.kg

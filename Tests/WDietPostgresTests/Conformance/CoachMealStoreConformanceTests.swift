@@ -31,6 +31,37 @@ import WDietTestSupport
         }
     }
 
+    /// `dayTotals` (the Challenge's read of the meal log: only the numbers) equals `DailyTotals(meals:)` of the range's
+    /// meals grouped by day, on both backends: a missing macro counts as 0, a deleted meal, another user's meal and a
+    /// day outside the range are left out. Worked: 1 March (Berlin) 303.2 + 120 kcal, protein 10.5 + 0 g.
+    @Test(arguments: StoreBackend.allCases)
+    func dayTotalsAddTheRangesLiveMealsByDay(backend: StoreBackend) async throws {
+        try await backend.withCoachStores { stores in
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let oats = Meal(name: "Oats", kcal: 303.2, protein: 10.5, carbs: 54.1, fat: 5.3, fiber: 8.0, loggedAt: Fixtures.utc("2026-03-01T07:15:00Z"))
+            let apple = Meal(name: "Apple", kcal: 120, loggedAt: Fixtures.utc("2026-03-01T15:00:00Z"))
+            let gone = Meal(name: "Cake", kcal: 450, protein: 6, loggedAt: Fixtures.utc("2026-03-01T16:00:00Z"))
+            let late = Meal(name: "Soup", kcal: 250.7, protein: 12.1, carbs: 20.3, fat: 9.9, loggedAt: Fixtures.utc("2026-03-02T23:30:00Z"))  // 3 March in Berlin
+            let before = Meal(name: "Bread", kcal: 180, loggedAt: Fixtures.utc("2026-02-27T12:00:00Z"))
+            for meal in [oats, apple, gone, late, before] { _ = try await stores.meals.saveMeal(meal, userId: user, timeZone: berlin) }
+            _ = try await stores.meals.deleteMeal(userId: user, id: gone.id)
+            _ = try await stores.meals.saveMeal(Meal(name: "Theirs", kcal: 999, loggedAt: Fixtures.utc("2026-03-01T12:00:00Z")), userId: other, timeZone: berlin)
+
+            let from = Fixtures.date("2026-02-28"), through = Fixtures.date("2026-03-03")
+            let totals = try await stores.meals.dayTotals(userId: user, from: from, through: through)
+            let meals = try await stores.meals.meals(userId: user, from: from, through: through, limit: 20_000)
+            #expect(totals == Dictionary(grouping: meals, by: \.localDate).mapValues { DailyTotals(meals: $0.map(\.meal)) })
+            #expect(Set(totals.keys) == [Fixtures.date("2026-03-01"), Fixtures.date("2026-03-03")])
+            let first = try #require(totals[Fixtures.date("2026-03-01")])
+            #expect(first.mealCount == 2)
+            #expect(first.kcal == 120 + 303.2)
+            #expect(first.protein == 10.5 && first.carbs == 54.1 && first.fat == 5.3 && first.fiber == 8.0)
+            #expect(totals[Fixtures.date("2026-03-03")] == DailyTotals(kcal: 250.7, protein: 12.1, carbs: 20.3, fat: 9.9, mealCount: 1))
+            #expect(try await stores.meals.dayTotals(userId: other, from: from, through: through)[Fixtures.date("2026-03-01")]?.kcal == 999)
+        }
+    }
+
     /// Both backends keep whole milliseconds, so what a save returns equals what every later read returns,
     /// and a retry of the same upload is recognised as identical.
     @Test(arguments: StoreBackend.allCases)
