@@ -171,6 +171,7 @@ struct SMTPMailer: Mailer {
     ) async throws {
         try await connection.reply(to: nil).require(220, after: "the greeting")
         var extensions = try await connection.command("EHLO \(hostname)").require(250, after: "EHLO").extensions
+        var encrypted = settings.security == .tls
         if settings.security == .starttls, let tls {
             guard extensions.keys.contains("STARTTLS") else {
                 _ = try? await connection.command("QUIT")
@@ -178,25 +179,28 @@ struct SMTPMailer: Mailer {
             }
             try await connection.command("STARTTLS").require(220, after: "STARTTLS")
             try await connection.startTLS(context: tls, serverName: serverName)
+            encrypted = true
             // What the server said before TLS is forgotten (RFC 3207 section 4.2): ask again.
-            extensions = try await connection.command("EHLO \(hostname)").require(250, after: "EHLO after STARTTLS").extensions
+            extensions = try await connection.command("EHLO \(hostname)").require(250, after: "EHLO after STARTTLS").extensions // catalog-exempt: SMTP protocol text
         }
         if let username = settings.username, let password = settings.password {
-            guard settings.security != .clearText || settings.isLoopback else {
+            // What the connection is, not what the settings ask for: a password never goes out unencrypted but to
+            // this machine with `none`.
+            guard encrypted || (settings.security == .clearText && settings.isLoopback) else {
                 throw SMTPFailure(description: "refused to send the SMTP password in clear text to \(settings.host)") // catalog-exempt: log detail for operators
             }
             let mechanisms = extensions["AUTH"] ?? []
             if mechanisms.contains("PLAIN") || !mechanisms.contains("LOGIN") {
                 let plain = base64("\0" + username + "\0" + password)
-                try await connection.command("AUTH PLAIN \(plain)").require(235, after: "AUTH PLAIN")
+                try await connection.command("AUTH PLAIN \(plain)").require(235, after: "AUTH PLAIN") // catalog-exempt: SMTP protocol text
             } else {
-                try await connection.command("AUTH LOGIN").require(334, after: "AUTH LOGIN")
-                try await connection.command(base64(username)).require(334, after: "AUTH LOGIN's user name")
-                try await connection.command(base64(password)).require(235, after: "AUTH LOGIN's password")
+                try await connection.command("AUTH LOGIN").require(334, after: "AUTH LOGIN") // catalog-exempt: SMTP protocol text
+                try await connection.command(base64(username)).require(334, after: "AUTH LOGIN's user name") // catalog-exempt: SMTP protocol text
+                try await connection.command(base64(password)).require(235, after: "AUTH LOGIN's password") // catalog-exempt: SMTP protocol text
             }
         }
-        try await connection.command("MAIL FROM:<\(settings.from)>").require(250, after: "MAIL FROM")
-        try await connection.command("RCPT TO:<\(message.to)>").require(250, 251, after: "RCPT TO")
+        try await connection.command("MAIL FROM:<\(settings.from)>").require(250, after: "MAIL FROM") // catalog-exempt: SMTP protocol text
+        try await connection.command("RCPT TO:<\(message.to)>").require(250, 251, after: "RCPT TO") // catalog-exempt: SMTP protocol text
         try await connection.command("DATA").require(354, after: "DATA")
         try await connection.command(render(message, from: settings.from, hostname: hostname, date: date) + ".").require(250, after: "the message")
         _ = try? await connection.command("QUIT")
