@@ -371,6 +371,19 @@ struct SMTPTransportSecurityTests {
         #expect(sink.received.isEmpty)
     }
 
+    @Test("none to another machine is warned about when the server starts; to this machine it is not")
+    func clearTextWarning() throws {
+        for (host, warned) in [("10.0.0.5", true), ("127.0.0.1", false)] {
+            let services = AppServices(database: try AppDatabase.inMemory(), now: TestClock(Fixtures.utc("2026-03-01T09:00:00Z")).closure)
+            var configuration = ServerConfiguration(bcryptCost: 4, trustForwardedFor: true)
+            configuration.smtp = SMTPSettings(host: host, from: "no-reply@diet.example.org", security: .clearText)
+            configuration.publicURL = "https://diet.example.org/"
+            let log = CapturedLog()
+            _ = buildApplication(services: services, configuration: configuration, logger: log.logger)
+            #expect(log.lines.contains { $0.hasPrefix("warning --smtp-security none: password-reset links go to \(host) in clear text") } == warned)
+        }
+    }
+
     @Test("a certificate for another name: nothing sent")
     func wrongName() async throws {
         let certificate = try TestCertificate.make(names: "DNS:mail.example.org")
