@@ -63,6 +63,14 @@ def vibrations(page):
     return page.evaluate("window.__vibrations")
 
 
+def slow_clock(page, rate=0.1):
+    """The page's animation clock at `rate` of its speed (1: normal again): a short animation is still running when
+    a test reads it, even on a machine busy with other tests. Returns the session that set it."""
+    session = page.context.new_cdp_session(page)
+    session.send("Animation.setPlaybackRate", {"playbackRate": rate})
+    return session
+
+
 def border_color(page, selector):
     return page.locator(selector).evaluate("(e) => getComputedStyle(e).borderTopColor")
 
@@ -199,9 +207,11 @@ def test_save_success_scales_the_check_in_on_green_and_the_toast_drops_from_the_
     open_profile(page, server)
     page.locator("#meals-plus").click()
     save = page.locator("#profile-save")
+    clock = slow_clock(page)
     save.click()
     expect(save).to_have_text("✓ Saved")
     assert "profile-saved-check" in animations(page, "#profile-save")
+    clock.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(save).to_have_css("background-color", SUCCESS_GREEN)
     screen(page, "profile-motion-03-saved")
     assert 30 in vibrations(page), vibrations(page)
@@ -210,9 +220,11 @@ def test_save_success_scales_the_check_in_on_green_and_the_toast_drops_from_the_
     expect(toast).to_contain_text("✓ Profile updated successfully")
     box = toast.bounding_box()
     assert box["y"] < 100, box
+    clock.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
     toast.click()
     expect(page.locator(".toast.toast--leaving")).to_have_count(1)
     assert "profile-toast-rise" in animations(page, "#toast-region")
+    clock.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(page.locator(".toast")).to_have_count(0)
     # Two seconds later the button is itself again.
     expect(save).to_have_text("Save Changes", timeout=4000)
@@ -240,10 +252,12 @@ def test_save_error_shakes_the_button_red_and_offers_retry(browser, server):
     ) if route.request.method == "PUT" else route.continue_())
     page.locator("#meals-plus").click()
     save = page.locator("#profile-save")
+    clock = slow_clock(page)
     save.click()
     expect(save).to_have_text("Retry")
     expect(save).to_have_class("button button--primary profile__save profile__save--shake")
     assert "profile-save-shake" in animations(page, "#profile-save")
+    clock.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(save).to_have_css("background-color", ERROR_RED)
     assert 40 in vibrations(page), vibrations(page)
     assert [e for e in page.console_errors if "status of 400" not in e] == []

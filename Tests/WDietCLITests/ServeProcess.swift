@@ -30,7 +30,10 @@ final class ServeProcess: @unchecked Sendable {
         try process.run()
         let serve = ServeProcess(process: process, port: port, errorLog: errorLog)
         if waitUntilServing {
-            let deadline = Date().addingTimeInterval(60)
+            // Generous: a debug server starting beside the browser journeys and a niced build on two busy cores
+            // took over a minute to answer once (CI at load 16); the bound only keeps a server that never starts
+            // from holding the run.
+            let deadline = Date().addingTimeInterval(300)
             while Date() < deadline, process.isRunning {
                 if let answer = RawHTTP.exchange("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: port, timeout: 2),
                    answer.hasPrefix("HTTP/1.1 200") {
