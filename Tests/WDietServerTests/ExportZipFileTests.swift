@@ -121,6 +121,31 @@ struct ExportZipFileTests {
     }
 }
 
+@Suite("Export zip: folders left by downloads that never started")
+struct ExportZipFileStaleTests {
+    @Test("the sweep removes export folders last changed over a day ago (25 h), keeps younger ones (23 h) and others")
+    func staleFolders() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-export-stale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let now = Fixtures.utc("2026-03-02T09:00:00Z")
+        func folder(_ name: String, changedHoursBefore hours: Double) throws -> URL {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            try Data("zip".utf8).write(to: url.appendingPathComponent(ExportZipFile.fileName))
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-hours * 3_600)], ofItemAtPath: url.path)
+            return url
+        }
+        let old = try folder(ExportZipFile.folderPrefix + "old", changedHoursBefore: 25)
+        let young = try folder(ExportZipFile.folderPrefix + "young", changedHoursBefore: 23)
+        let other = try folder("wdiet-media-old", changedHoursBefore: 48)
+        #expect(ExportZipFile.removeStale(in: root, now: now) == 1)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: young.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+}
+
 /// The store, noting how large the export's zip file under `root` is each time an item's bytes are read.
 final class DiskWatchingMediaStore: MediaStore, @unchecked Sendable {
     let inner: any MediaStore

@@ -8,9 +8,12 @@ extension DeletedRowSweeper {
     /// is not full (or one fails: logged, tried again at the next sweep). Answers the totals.
     @discardableResult
     func sweepMedia() async -> MediaSweepBatch {
+        // Export zips whose download never started (ExportZipFile), a day after they were made: by the files'
+        // own clock, not the sweep's (a test's clock may stand anywhere).
+        ExportZipFile.removeStale(now: Date())
+        let now = now()
         guard let media else { return MediaSweepBatch() }
         var done = MediaSweepBatch()
-        let now = now()
         do {
             while !Task.isCancelled {
                 let batch = try await media.sweepUnreferencedMedia(after: done.last, now: now, limit: MediaRetention.batchSize)

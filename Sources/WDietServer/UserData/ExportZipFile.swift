@@ -48,4 +48,23 @@ struct ExportZipFile: Sendable {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// A download that never started (the client gone before its body was written) leaves its folder: folders of
+    /// this kind under `root` last changed more than `maxAge` before `now` are removed (by the hourly sweep).
+    /// Answers how many.
+    @discardableResult
+    static func removeStale(
+        in root: URL = FileManager.default.temporaryDirectory, now: Date, maxAge: TimeInterval = 86_400
+    ) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(folderPrefix) {
+            let folder = root.appendingPathComponent(name)
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(changed) > maxAge
+            else { continue }
+            if (try? FileManager.default.removeItem(at: folder)) != nil { removed += 1 }
+        }
+        return removed
+    }
 }
