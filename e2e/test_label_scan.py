@@ -109,8 +109,12 @@ def test_scan_review_correct_and_save(server, page):
     expect(page.locator("#scan-total")).to_have_text("This meal: 500 cal")
     expect(page.locator("#scan-total-macros")).to_have_text("P 12g · C 62g · F 24g")
     page.locator("#scan-name").fill("Mac and cheese")
-    page.get_by_role("button", name="Save").click()
-    page.wait_for_url("**/meals/today?saved=*")
+    # The save's own answer first, so a failure says what the server answered; the bounds are generous because the
+    # clean-clone run starts this while the Swift tests load both cores (there the next page once took over 30 s).
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/meals") and r.request.method == "POST", timeout=120_000) as saving:
+        page.get_by_role("button", name="Save").click()
+    assert saving.value.status == 201, (saving.value.status, saving.value.text())
+    page.wait_for_url("**/meals/today?saved=*", timeout=120_000)
 
     status, day = api(page, server, "GET", "/api/v1/meals")
     assert status == 200
