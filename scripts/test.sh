@@ -49,9 +49,9 @@ if [ -z "${WDIET_FOOD_DATA:-}" ] && [ ! -f ../shared/datasets/usda-sr28/FOOD_DES
 fi
 
 # The build in two steps, so that the browser journeys need not wait for the test targets: first the products (`wdiet`
-# for the journeys, with every dependency), then — while the journeys already run — the test targets, at the lowest
-# CPU priority. The journeys wait on their pages and timers about half of the time; the compiler fills those gaps
-# instead of running before them (docs/testing.md, "Where a clean clone's time goes").
+# for the journeys, with every dependency), then — while the journeys already run — the test targets. The journeys
+# wait on their pages and timers about half of the time; the compiler fills those gaps instead of running before
+# them (docs/testing.md, "What scripts/test.sh does").
 swift build --product wdiet
 # A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
 # stopped at the end.
@@ -79,8 +79,10 @@ cp -r "$BIN_DIR"/*.resources "$E2E_DIR/"
 echo "Browser journeys started (their output follows the Swift tests)."
 WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile e2e >"$E2E_LOG" 2>&1 &
 E2E_PID=$!
-# The test targets (and `wdiet-dev`), niced: the journeys' timing-bound steps keep the CPU they need.
-nice -n 19 swift build --build-tests
+# The test targets (and `wdiet-dev`). Not niced: SwiftPM starts its compilers at priority 0 whatever its own is, and
+# under SCHED_IDLE (which they would keep) the compile and the Swift tests after it, already the longer path, would
+# wait for the journeys.
+swift build --build-tests
 # Swift Testing runs the suites in parallel. A few full runs on the loaded 2-core machine stopped making progress with
 # every thread idle: a PostgreSQL client whose run() never returned once cancelled (README, "Known issues"); its stop
 # is bounded now. Should anything else hang, a run that has not finished in 20 minutes (a normal one takes 4-5) is
