@@ -22,14 +22,7 @@ struct MediaImportTests {
 
     /// Every file of a zip by its path.
     static func files(_ zip: Data) throws -> [String: Data] {
-        let archive = try Archive(data: zip, accessMode: .read)
-        var files: [String: Data] = [:]
-        for entry in archive {
-            var data = Data()
-            _ = try archive.extract(entry) { data.append($0) }
-            files[entry.path] = data
-        }
-        return files
+        try ExportZipFileTests.files(in: Archive(data: zip, accessMode: .read))
     }
 
     /// A zip of `files`.

@@ -269,17 +269,22 @@ struct SMTPTransportSecurityTests {
         return settings
     }
 
+    /// The app with `smtp` as its mail settings, on an in-memory database, and the log it writes.
+    static func app(smtp: SMTPSettings) throws -> (app: some ApplicationProtocol, log: CapturedLog) {
+        let services = AppServices(database: try AppDatabase.inMemory(), now: TestClock(Fixtures.utc("2026-03-01T09:00:00Z")).closure)
+        var configuration = ServerConfiguration(bcryptCost: 4, trustForwardedFor: true)
+        configuration.smtp = smtp
+        configuration.publicURL = "https://diet.example.org/"
+        let log = CapturedLog()
+        return (buildApplication(services: services, configuration: configuration, logger: log.logger), log)
+    }
+
     @Test("STARTTLS: the reset mail's link reaches the server only after the handshake; AUTH PLAIN over TLS")
     func starttlsResetMail() async throws {
         let certificate = try TestCertificate.make()
         let sink = try await TLSSMTPSink(mode: .starttls, certificate: certificate)
         defer { Task { await sink.stop() } }
-        let services = AppServices(database: try AppDatabase.inMemory(), now: TestClock(Fixtures.utc("2026-03-01T09:00:00Z")).closure)
-        var configuration = ServerConfiguration(bcryptCost: 4, trustForwardedFor: true)
-        configuration.smtp = Self.settings(sink, security: .starttls, caFile: certificate.certificateFile)
-        configuration.publicURL = "https://diet.example.org/"
-        let log = CapturedLog()
-        let app = buildApplication(services: services, configuration: configuration, logger: log.logger)
+        let (app, log) = try Self.app(smtp: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
         try await app.test(.router) { client in
             _ = try await client.register("ana@example.com")
             let response = try await client.send(.post, "/api/v1/auth/password-reset", body: PasswordRecoveryTests.requestJSON("ana@example.com"))
@@ -323,12 +328,7 @@ struct SMTPTransportSecurityTests {
         #expect(sink.received.isEmpty)
 
         // Through the app: the person gets the usual answer, the operator the reason in the log.
-        let services = AppServices(database: try AppDatabase.inMemory(), now: TestClock(Fixtures.utc("2026-03-01T09:00:00Z")).closure)
-        var configuration = ServerConfiguration(bcryptCost: 4, trustForwardedFor: true)
-        configuration.smtp = Self.settings(sink, security: .starttls, caFile: certificate.certificateFile)
-        configuration.publicURL = "https://diet.example.org/"
-        let log = CapturedLog()
-        let app = buildApplication(services: services, configuration: configuration, logger: log.logger)
+        let (app, log) = try Self.app(smtp: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
         try await app.test(.router) { client in
             _ = try await client.register("ana@example.com")
             let known = try await client.send(.post, "/api/v1/auth/password-reset", body: PasswordRecoveryTests.requestJSON("ana@example.com"))
@@ -374,12 +374,7 @@ struct SMTPTransportSecurityTests {
     @Test("none to another machine is warned about when the server starts; to this machine it is not")
     func clearTextWarning() throws {
         for (host, warned) in [("10.0.0.5", true), ("127.0.0.1", false)] {
-            let services = AppServices(database: try AppDatabase.inMemory(), now: TestClock(Fixtures.utc("2026-03-01T09:00:00Z")).closure)
-            var configuration = ServerConfiguration(bcryptCost: 4, trustForwardedFor: true)
-            configuration.smtp = SMTPSettings(host: host, from: "no-reply@diet.example.org", security: .clearText)
-            configuration.publicURL = "https://diet.example.org/"
-            let log = CapturedLog()
-            _ = buildApplication(services: services, configuration: configuration, logger: log.logger)
+            let (_, log) = try Self.app(smtp: SMTPSettings(host: host, from: "no-reply@diet.example.org", security: .clearText))
             #expect(log.lines.contains { $0.hasPrefix("warning --smtp-security none: password-reset links go to \(host) in clear text") } == warned)
         }
     }
