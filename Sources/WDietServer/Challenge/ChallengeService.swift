@@ -252,9 +252,9 @@ struct ChallengeService: Sendable {
     }
 
     /// A week's row (photo) or the settings saved: into the kept snapshot as a read would decode it.
-    private func bringForward<V: ChallengeRowValue>(_ saved: StoredChallengeRow<V>, existing: StoredChallengeRow<V>?, kept: KeptSnapshot?,
+    private func bringForward<V: ChallengeRowValue>(_ saved: StoredChallengeRow<V>, previousVersion: Int64?, kept: KeptSnapshot?,
                                                     userId: UUID, into place: @escaping (inout ChallengeData, V) -> Void) {
-        guard saved.version != existing?.version else { return }
+        guard saved.version != previousVersion else { return }
         bringForward(kept, challengeId: saved.value.challengeId, writtenAt: saved.version, userId: userId) { read in
             guard let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(saved.value)) else { return false }
             place(&read.data, stored)
@@ -330,7 +330,7 @@ struct ChallengeService: Sendable {
                                    createdAt: Self.live(existing)?.createdAt ?? services.now())
         if Self.live(existing) != nil { photo.updatedAt = max(services.now(), photo.createdAt) }
         let saved = try await save(photo, baseVersion: body.baseVersion.value ?? existing?.version, userId: userId)
-        bringForward(saved, existing: existing, kept: kept, userId: userId) { data, photo in data.photos[photo.week] = photo }
+        bringForward(saved, previousVersion: existing?.version, kept: kept, userId: userId) { data, photo in data.photos[photo.week] = photo }
         return saved
     }
 
@@ -393,10 +393,7 @@ struct ChallengeService: Sendable {
 
     func saveSettings(_ body: ChallengeSettingsBody, userId: UUID) async throws -> StoredChallengeRow<ChallengeSettings> {
         let kept = keptSnapshot(userId: userId)
-        let challenge = try await current(userId: userId).value
-        let existing = try await store.row(ChallengeSettings.self, userId: userId, id: ChallengeIds.settings(challengeId: challenge.id))
-        var settings = Self.live(existing) ?? ChallengeSettings(challengeId: challenge.id, updatedAt: services.now())
-        let version = existing?.version
+        var (settings, version) = try await settings(userId: userId)
         var errors: [String: String] = [:]
         if let reminders = body.reminders.value {
             var chosen = settings.reminders
@@ -432,7 +429,7 @@ struct ChallengeService: Sendable {
         guard errors.isEmpty else { throw InvalidInput(errors) }
         settings.updatedAt = services.now()
         let saved = try await save(settings, baseVersion: body.baseVersion.value ?? version, userId: userId)
-        bringForward(saved, existing: existing, kept: kept, userId: userId) { data, settings in data.settings = settings }
+        bringForward(saved, previousVersion: version, kept: kept, userId: userId) { data, settings in data.settings = settings }
         return saved
     }
 
