@@ -18,15 +18,6 @@ extension ExportCSV {
         try await fill(archive, document: document, media: media, userId: userId)
     }
 
-    /// The same zip in memory: for small exports (tests, the export benchmark).
-    public static func zip(_ document: ExportDocument, media: any MediaStore, userId: UUID) async throws -> Data {
-        guard let items = document.media, !items.isEmpty else { return try zip(document) }
-        let archive = try Archive(accessMode: .create)
-        try await fill(archive, document: document, media: media, userId: userId)
-        guard let data = archive.data else { throw ExportError.zipUnavailable }
-        return data
-    }
-
     private static func fill(_ archive: Archive, document: ExportDocument, media: any MediaStore, userId: UUID) async throws {
         for table in try tables(document) {
             try add(csv(table.rows), named: table.name, to: archive, modified: document.exportedAt, deflate: true)
