@@ -268,12 +268,12 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     page = new_page(browser)
     open_profile(page, server)
     page.locator("#weight").fill("95")
-    # The page's clock at a tenth of its speed while the animations are read: on a loaded machine the 350 ms
-    # entrance (and below the short content fade of the leaving) had sometimes ended before they were (the CI run of
-    # ae4078c; the three-worker run in docs/testing.md).
+    # The page's clock at a hundredth of its speed while the animations are read: on a loaded machine the 350 ms
+    # entrance (and below the leaving copy of the sheet) had sometimes ended before they were read (the CI run of
+    # ae4078c; the three-worker run in docs/testing.md), and at a tenth the leaving copy was gone once at load 24.
     cdp = page.context.new_cdp_session(page)
     cdp.send("Animation.enable")
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
     page.locator("#profile-save").click()
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()
@@ -291,7 +291,7 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     assert abs(box["y"] + box["height"] - 844) <= 1 and box["width"] == 390, box
     # Leaving: the dialog closes at once (the page under it is usable again) while a copy of the sheet slides down
     # and the backdrop fades.
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     leaving = page.locator(".profile__dialog--leaving")
