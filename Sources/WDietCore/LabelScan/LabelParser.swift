@@ -285,6 +285,8 @@ struct Page {
         var first: Int
         var last: Int
         var typos: Int
+        /// The phrase's words, first to last.
+        var words: [Int] = []
         var x: Double { 0 }
     }
 
@@ -374,10 +376,14 @@ struct Page {
             }
             if let (phrase, typos, chain) = best {
                 chain.forEach { consumed.insert($0) }
-                hits.append(NameHit(name: phrase.name, first: chain.first!, last: chain.last!, typos: typos))
+                hits.append(NameHit(name: phrase.name, first: chain.first!, last: chain.last!, typos: typos, words: chain))
             }
         }
-        return hits
+        // A word read as a name of its own and also inside a longer phrase belongs to the phrase: on a slanted row
+        // "Fat" of "Calories from Fat 15" can stand higher than "Calories" and be found first.
+        return hits.filter { hit in
+            !hits.contains { other in other.words.count > hit.words.count && Set(hit.words).isSubset(of: other.words) }
+        }
     }
 
     mutating func read() -> LabelReading {
@@ -445,6 +451,12 @@ struct Page {
                 }
                 if let unit = ValueReader.unit(of: text), unit != .percent, pendingNumber == nil, values.isEmpty, text.count > 1 || text.hasPrefix("(") {
                     unitFromName = unit
+                    continue
+                }
+                // A unit is its number's only right beside it: a "%" a column away is the next column's ("3,89   %"
+                // with the %RI's digits lost), and the number before it stays a value.
+                if ValueReader.unit(of: text) != nil, pendingNumber != nil, word.x - previousMaxX > max(medianHeight, word.height) * 1.5 {
+                    flush(unit: .none)
                     continue
                 }
                 if let unit = ValueReader.unit(of: text), pendingNumber != nil {

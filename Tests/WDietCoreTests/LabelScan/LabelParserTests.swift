@@ -151,6 +151,55 @@ struct LabelParserTests {
         #expect(right.confident(.fat, .per100g) == 7.9)
     }
 
+    @Test("a \"%\" a column away from a number is the next column's, and the number stays the field's value")
+    func percentSignOfTheNextColumn() {
+        // French yoghurt (dev photo off-gsoc18-3): the %RI column's digits are lost, only its "%" read, far to the
+        // right of "3,89" (3,8 g with its g read as 9). Taken as that number's %, the carbohydrate was lost and with
+        // it the energy check that confirms fat and protein: 9 × 7.9 + 4 × 3.8 + 4 × 2.9 = 97.9 kcal, printed 98.
+        let words = labelRows([
+            (0, [("Valeurs", 10), ("nutritionnelles", 100), ("pour", 300), ("100g", 350)]),
+            (40, [("Energie", 10), ("406kJ/98kcal", 300), ("5%", 460)]),
+            (80, [("Matières", 10), ("grasses", 110), ("7,99", 300)]),
+            (120, [("Glucides", 10), ("3,89", 300), ("%", 460)]),
+            (160, [("Protéines", 10), ("2.99", 300)]),
+        ])
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.carbohydrate, .per100g) == 3.8)
+        #expect(reading.confident(.fat, .per100g) == 7.9)
+        #expect(reading.confident(.protein, .per100g) == 2.9)
+        #expect(reading.confident(.energyKcal, .per100g) == 98)
+        // A "%" right beside its number is still that number's %RI, not a value: "5 %" of fat 3.5 g (70 g).
+        let beside = LabelParser().read(labelRows([
+            (0, [("Valeurs", 10), ("nutritionnelles", 100), ("pour", 300), ("100g", 350)]),
+            (40, [("Energie", 10), ("406kJ/98kcal", 300)]),
+            (80, [("Matières", 10), ("grasses", 110), ("3,5g", 300), ("5", 460), ("%", 475)]),
+            (120, [("Glucides", 10), ("12g", 300)]),
+        ]))
+        #expect(beside.column(.per100g)?.values[.fat]?.value == 3.5)
+        #expect(beside.confident(.fat, .per100g) == 3.5)
+    }
+
+    @Test("\"Fat\" of a slanted \"Calories from Fat 15\" row belongs to that phrase, not to the fat field")
+    func caloriesFromFatOnASlantedRow() {
+        // US cereal (dev photo off-gsoc18-0016000483668): the row rises to the right, so its "Fat" stands higher
+        // than its "Calories" and was found first as a name of its own; fat read 15 (the calories from fat).
+        var words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("110", 300)]),
+            (120, [("%", 300), ("Daily", 320), ("Value*", 380)]),
+            (160, [("Total", 10), ("Fat", 75), ("1.5g", 150), ("2%", 300)]),
+            (200, [("Total", 10), ("Carbohydrate", 75), ("22g", 250), ("7%", 300)]),
+            (240, [("Protein", 10), ("2g", 150)]),
+        ])
+        for (text, x, y) in [("Calories", 30.0, 86.0), ("from", 130, 83), ("Fat", 185, 79), ("15", 300, 74)] {
+            words.append(RecognizedWord(text: text, x: x, y: y, width: Double(text.count) * 11, height: 20, confidence: 0.95))
+        }
+        let reading = LabelParser().read(words)
+        #expect(reading.confident(.fat, .perServing) == 1.5)  // 9 × 1.5 + 4 × 22 + 4 × 2 = 109.5 kcal, printed 110
+        #expect(reading.confident(.energyKcal, .perServing) == 110)
+        #expect(reading.column(.perServing)?.values[.fat]?.value != 15)
+    }
+
     @Test("energy that does not add up with the macros is left empty, not guessed")
     func atwaterFails() {
         let words = labelRows([
