@@ -453,9 +453,9 @@ struct Page {
                     unitFromName = unit
                     continue
                 }
-                // A unit is its number's only right beside it: a "%" a column away is the next column's ("3,89   %"
-                // with the %RI's digits lost), and the number before it stays a value.
-                if ValueReader.unit(of: text) != nil, pendingNumber != nil, word.x - previousMaxX > max(medianHeight, word.height) * 1.5 {
+                // A "%" a column away from the number before it is the next column's ("3,89   %" with the %RI's digits
+                // lost): the number stays a value. (A "g" set apart is still the number's: some tables align units.)
+                if ValueReader.unit(of: text) == .percent, pendingNumber != nil, word.x - previousMaxX > max(medianHeight, word.height) * 1.5 {
                     flush(unit: .none)
                     continue
                 }

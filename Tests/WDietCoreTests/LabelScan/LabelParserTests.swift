@@ -168,15 +168,17 @@ struct LabelParserTests {
         #expect(reading.confident(.fat, .per100g) == 7.9)
         #expect(reading.confident(.protein, .per100g) == 2.9)
         #expect(reading.confident(.energyKcal, .per100g) == 98)
-        // A "%" right beside its number is still that number's %RI, not a value: "5 %" of fat 3.5 g (70 g).
+        // A "%" right beside its number is still that number's %RI, not a value: "5 %" of fat 3.5 g (70 g); and a
+        // "g" set apart from its number (tables that align their units) is still its unit.
         let beside = LabelParser().read(labelRows([
             (0, [("Valeurs", 10), ("nutritionnelles", 100), ("pour", 300), ("100g", 350)]),
             (40, [("Energie", 10), ("406kJ/98kcal", 300)]),
             (80, [("Matières", 10), ("grasses", 110), ("3,5g", 300), ("5", 460), ("%", 475)]),
-            (120, [("Glucides", 10), ("12g", 300)]),
+            (120, [("Glucides", 10), ("12", 300), ("g", 360)]),
         ]))
         #expect(beside.column(.per100g)?.values[.fat]?.value == 3.5)
         #expect(beside.confident(.fat, .per100g) == 3.5)
+        #expect(beside.confident(.carbohydrate, .per100g) == 12)
     }
 
     @Test("\"Fat\" of a slanted \"Calories from Fat 15\" row belongs to that phrase, not to the fat field")
