@@ -248,6 +248,9 @@ struct LabelAssembler {
             case .none: confidence -= 0.1
             default: return nil
             }
+            // Grams of a macro are printed to 0.1 g (0.01 at most): "0.125" is the "125 g" of a serving text
+            // ("0,1259" beside "Protéines"), not a value.
+            if abs((value * 100).rounded() - value * 100) > 1e-6 { return nil }
             alternatives.removeAll { $0 > 100 }
             if value > 100 {
                 // No food has more than 100 g of anything per 100 g: "119" is "11g" (or 11.9) misread.

@@ -380,9 +380,17 @@ struct Page {
             }
         }
         // A word read as a name of its own and also inside a longer phrase belongs to the phrase: on a slanted row
-        // "Fat" of "Calories from Fat 15" can stand higher than "Calories" and be found first.
+        // "Fat" of "Calories from Fat 15" can stand higher than "Calories" and be found first. So does a one-word
+        // name right after another name on its row, or inside its box: "Polyunsaturated" read 780 px wide over
+        // "Fat0.5g" is one row name, not the fat field.
         return hits.filter { hit in
-            !hits.contains { other in other.words.count > hit.words.count && Set(hit.words).isSubset(of: other.words) }
+            if hits.contains(where: { other in other.words.count > hit.words.count && Set(hit.words).isSubset(of: other.words) }) { return false }
+            guard hit.words.count == 1 else { return true }
+            let word = words[hit.first].word
+            return !hits.contains { other in
+                let before = words[other.last].word
+                return other.last != hit.first && before.x < word.x && word.x - before.maxX < medianHeight * 0.5 && sameRow(before, word)
+            }
         }
     }
 

@@ -202,6 +202,49 @@ struct LabelParserTests {
         #expect(reading.column(.perServing)?.values[.fat]?.value != 15)
     }
 
+    @Test("a one-word name inside the box of the name before it is part of that row's name: \"Polyunsaturated\" over \"Fat0.5g\"")
+    func nameInsideTheBoxOfAnother() {
+        // US cereal (dev photo off-gsoc18-0016000483668 in single-block mode): Total Fat's value unreadable, and
+        // "Polyunsaturated" read 400 px wide over "Fat0.5g". Taken as the fat field, 0.5 g "added up" with 110 kcal
+        // (9 × 0.5 + 4 × 22 + 4 × 2 = 100.5, within the 15 %) and was filled in with confidence: a wrong field.
+        var words = labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Calories", 10), ("110", 300)]),
+            (80, [("Total", 10), ("Fati.sg°", 75), ("2%", 300)]),
+            (120, [("Saturated", 30), ("Fat", 140), ("0g", 185), ("0%", 300)]),
+            (200, [("Total", 10), ("Carbohydrate", 75), ("22g", 250), ("7%", 300)]),
+            (240, [("Protein", 10), ("2g", 150)]),
+        ])
+        words.append(RecognizedWord(text: "Polyunsaturated", x: 30, y: 160, width: 400, height: 20, confidence: 0.64))
+        words.append(RecognizedWord(text: "Fat0.5g", x: 200, y: 158, width: 77, height: 20, confidence: 0.64))
+        let reading = LabelParser().read(words)
+        #expect(reading.column(.perServing)?.values[.fat] == nil)
+        #expect(reading.confident(.carbohydrate, .perServing) == 22)
+        // The same words side by side with a gap are two rows' names still: "Sugars 9g" and "Protein 2g" on one row.
+        let sideBySide = LabelParser().read(labelRows([
+            (0, [("Nutrition", 10), ("Facts", 130)]),
+            (40, [("Sugars", 10), ("9g", 90), ("Protein", 200), ("2g", 290)]),
+        ]))
+        #expect(sideBySide.column(.perServing)?.values[.protein]?.value == 2)
+    }
+
+    @Test("a macro's grams with three decimals are not a value (\"0,125\" is a serving's 125 g), salt's are")
+    func threeDecimalMacro() {
+        // Before: protein 0.125 g "added up" (9 × 4.9 + 4 × 40 + 4 × 0.125 = 204.6 kcal against 239, within 15 %)
+        // and was filled in with confidence.
+        let reading = LabelParser().read(labelRows([
+            (0, [("Valeurs", 10), ("nutritionnelles", 100), ("pour", 300), ("100g", 350)]),
+            (40, [("Energie", 10), ("1000kJ/239kcal", 300)]),
+            (80, [("Matières", 10), ("grasses", 110), ("4,9g", 300)]),
+            (120, [("Glucides", 10), ("40g", 300)]),
+            (160, [("Protéines", 10), ("0,125g", 300)]),
+            (200, [("Sel", 10), ("0,015g", 300)]),
+        ]))
+        #expect(reading.column(.per100g)?.values[.protein] == nil)
+        #expect(reading.confident(.salt, .per100g) == 0.015)
+        #expect(reading.confident(.fat, .per100g) == 4.9)
+    }
+
     @Test("energy that does not add up with the macros is left empty, not guessed")
     func atwaterFails() {
         let words = labelRows([
