@@ -539,6 +539,12 @@ struct LabelAssembler {
                 if partField.value > wholeField.value + 0.05 && !wholeField.lessThan {
                     adjust([part], by: -Self.checkFailed)
                     adjust([whole], by: -0.1)
+                } else if wholeField.confidence >= LabelConfidence.threshold, !wholeField.lessThan, partField.variants.count > 1,
+                    partField.variants.count { $0.value <= wholeField.value + 0.05 } == 1
+                {
+                    // Of the part's readings only this one fits under a whole the checks confirmed: the whole decides
+                    // ("Sugars 19" under "Total Carbohydrate 1g" is 1 g with its g read as 9, not 19 or 1.9).
+                    adjust([part], by: Self.checkPassed)
                 } else {
                     adjust([part], by: 0.02)
                 }

@@ -245,6 +245,31 @@ struct LabelParserTests {
         #expect(reading.confident(.fat, .per100g) == 4.9)
     }
 
+    @Test("a part whose only reading under its confirmed whole is its g read as 9 is filled; with two readings that fit, not")
+    func partDecidedByItsWhole() {
+        // US side-by-side panel (dev photo off-gsoc18-0605388186881): "Sugars 19" under "Total Carbohydrate 1g", the
+        // energy confirming the carbohydrate (9 × 16 + 4 × 1 + 4 × 7 = 176 kcal, printed 180). 19 g and 1.9 g cannot
+        // be sugars of 1 g of carbohydrate: 1 g is.
+        func panel(carbohydrate: String, sugars: String) -> [(Double, [(String, Double)])] {
+            [
+                (0, [("Nutrition", 10), ("Facts", 130)]),
+                (40, [("Calories", 10), ("180", 150)]),
+                (80, [("Total", 10), ("Fat", 75), ("16g", 150)]),
+                (120, [("Total", 10), ("Carbohydrate", 75), (carbohydrate, 250)]),
+                (160, [("Sugars", 30), (sugars, 150)]),
+                (200, [("Protein", 10), ("7g", 150)]),
+            ]
+        }
+        let forced = LabelParser().read(labelRows(panel(carbohydrate: "1g", sugars: "19")))
+        #expect(forced.confident(.carbohydrate, .perServing) == 1)
+        #expect(forced.confident(.sugars, .perServing) == 1)
+        // Under 6 g both 5 g and 5.9 g fit "59": the whole does not decide, the field stays below the bar.
+        let open = LabelParser().read(labelRows(panel(carbohydrate: "6g", sugars: "59")))
+        #expect(open.confident(.carbohydrate, .perServing) == 6)
+        #expect(open.column(.perServing)?.values[.sugars]?.value == 5)
+        #expect(open.confident(.sugars, .perServing) == nil)
+    }
+
     @Test("energy that does not add up with the macros is left empty, not guessed")
     func atwaterFails() {
         let words = labelRows([
