@@ -5,8 +5,10 @@
 #     through POST /api/v1/labels/read, one at a time, --rounds times; P50/P95/max of the request's wall time and of
 #     the server's own `timings.totalMs`. Issue 19: P95 ≤ 2 s.
 #  2. Meal saves while scans run: --saves meal saves (POST /api/v1/meals, one at a time) alone, then the same with
-#     --scanners clients (default 4) posting photos back to back the whole time; P50/P95/P99 of each and the scans'
-#     answers (200s and 503 label_scan_busy). Issue 19: meal-save latency unchanged while 4 scans run.
+#     --scanners clients (default 4, processes of their own) posting photos back to back the whole time; P50/P95/P99
+#     of each, the scans' answers (200s and 503 label_scan_busy), and the scans' own cost of stepping back for the
+#     saves: the server time of each scan run wholly during the saves against the same photo's in part 1.
+#     Issue 19: meal-save latency unchanged while 4 scans run.
 #
 #   scripts/bench-label-scan.sh [--binary PATH] [--photos DIR] [--rounds 3] [--saves 300] [--scanners 4] [--port 18091]
 #
@@ -52,7 +54,7 @@ done
 echo "server: $BINARY (pid $SERVER), $(nproc) cores, label scans at once: ${WDIET_LABEL_SCANS:-default}"
 
 python3 - "$PORT" "$PHOTOS" "$ROUNDS" "$SAVES" "$SCANNERS" <<'PY'
-import json, os, sys, threading, time, urllib.request, urllib.error
+import json, multiprocessing, os, sys, time, urllib.request, urllib.error
 
 port, photos, rounds, saves, scanners = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 base = f"http://127.0.0.1:{port}"
@@ -88,13 +90,15 @@ def scan(data):
     return status, body, time.perf_counter() - began
 
 # 1. Time per photo.
-walls, totals, statuses = [], [], {}
+walls, totals, statuses, per_photo = [], [], {}, {}
 for _ in range(rounds):
-    for name, data in images:
+    for index, (name, data) in enumerate(images):
         status, body, wall = scan(data)
         statuses[status] = statuses.get(status, 0) + 1
         walls.append(wall)
-        if status == 200: totals.append(body["timings"]["totalMs"] / 1000)
+        if status == 200:
+            totals.append(body["timings"]["totalMs"] / 1000)
+            per_photo.setdefault(index, []).append(body["timings"]["totalMs"] / 1000)
 print(f"\n1. Time per photo: {len(images)} photos × {rounds} rounds, one at a time; answers {statuses}")
 print(f"   request wall time: P50 {pct(walls, 50):.2f} s · P95 {pct(walls, 95):.2f} s · max {max(walls):.2f} s")
 if totals:
@@ -116,23 +120,46 @@ def describe(label, times, failures):
 
 save_run(30)  # warm-up
 alone, alone_failures = save_run(saves)
-stop = threading.Event()
-scan_answers = {}
-lock = threading.Lock()
+# The scanning clients are processes of their own: as threads of this one they would hold Python's lock while the
+# saving loop waits for it (up to its 5 ms switch interval), a delay that is the client's, not the server's.
+fork = multiprocessing.get_context("fork")
+stop = fork.Event()
+scan_log = fork.Queue()
 def scanner(offset):
     i = offset
     while not stop.is_set():
-        status, _, _ = scan(images[i % len(images)][1])
-        with lock: scan_answers[status] = scan_answers.get(status, 0) + 1
+        index = i % len(images)
+        status, body, wall = scan(images[index][1])
+        total = body["timings"]["totalMs"] / 1000 if status == 200 else None
+        scan_log.put((index, status, wall, total, time.monotonic()))
         i += 1
-threads = [threading.Thread(target=scanner, args=(k * 5,), daemon=True) for k in range(scanners)]
-for t in threads: t.start()
+workers = [fork.Process(target=scanner, args=(k * 5,), daemon=True) for k in range(scanners)]
+for w in workers: w.start()
 time.sleep(1.0)  # the scans are under way
+window_start = time.monotonic()
 during, during_failures = save_run(saves)
+window_end = time.monotonic()
 stop.set()
-for t in threads: t.join()
+time.sleep(0.2)
+for w in workers: w.terminate()
+scans = []
+while not scan_log.empty(): scans.append(scan_log.get())
 print(f"\n2. Meal saves, {saves} one at a time:")
 describe("alone                 ", alone, alone_failures)
 describe(f"while {scanners} clients scan", during, during_failures)
-print(f"   scans meanwhile: {scan_answers}")
+answers = {}
+for _, status, _, _, _ in scans: answers[status] = answers.get(status, 0) + 1
+print(f"   scans meanwhile: {answers}")
+# The scans' own cost of stepping back: each scan that ran wholly while meals were saved, its server time
+# (totalMs, the queue's wait not counted) against the same photo's in part 1 (median of the rounds).
+alone_by_photo = {index: sorted(times)[len(times) // 2] for index, times in per_photo.items() if times}
+inside = [(index, total) for index, status, _, total, finished in scans
+          if status == 200 and finished <= window_end and finished - total >= window_start and index in alone_by_photo]
+if inside:
+    ratios = [total / alone_by_photo[index] for index, total in inside]
+    print(f"   scans run wholly during the saves: {len(inside)}; server time P50 {pct([t for _, t in inside], 50):.2f} s, "
+          f"against the same photos alone: ratio P50 {pct(ratios, 50):.2f} · max {max(ratios):.2f} · "
+          f"sum {sum(t for _, t in inside):.2f} s against {sum(alone_by_photo[i] for i, _ in inside):.2f} s")
+else:
+    print("   no scan ran wholly during the saves (more --saves for a longer window)")
 PY

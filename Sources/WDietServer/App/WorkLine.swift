@@ -105,24 +105,28 @@ final class WorkLine: @unchecked Sendable {
 /// are seconds of CPU each, which on the event
 /// loops (the server's global executor, `ServerExecutor`) would hold up every request behind them. A scan's task
 /// prefers this executor (`withTaskExecutorPreference`), so its synchronous work runs here; the threads run at a
-/// lower priority (nice 10 on Linux; the programs the scanner starts, vips, inherit it), so a request that needs the
-/// CPU while scans run gets it first.
+/// lower priority (`BackgroundPriority`; the programs the scanner starts, vips, inherit it), so a request that needs
+/// the CPU while scans run gets it first.
 final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
-    /// The process's label-scan threads, started when first used.
-    static let shared = BackgroundThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), niceness: 10)
+    /// The process's label-scan threads, started when first used: Linux's idle class (`BackgroundPriority.idle`), so
+    /// a meal save that wakes takes the core from a scan at once (nice 10 alone let a scan finish its time slice
+    /// first: docs/label-scan.md "The scan queue").
+    static let shared = BackgroundThreads(
+        count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
+    )
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var members: [pthread_t] = []
 
+    let priority: BackgroundPriority
+
     /// `name`: the threads' names (`name-0`, …); the import line (`ImportLine`) runs on threads of this kind too.
-    init(count: Int, niceness: Int32, name: String = "label-scan") { // catalog-exempt: a thread name
+    init(count: Int, priority: BackgroundPriority, name: String = "label-scan") { // catalog-exempt: a thread name
+        self.priority = priority
         for index in 0..<max(1, count) {
             let thread = Thread {
-                #if canImport(Glibc)
-                // On Linux the nice value is a thread's own, and `who` 0 is the calling thread.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
-                #endif
+                priority.applyToCallingThread()
                 self.condition.withLock { self.members.append(pthread_self()) }
                 self.work()
             }

@@ -9,8 +9,9 @@ import Logging
 /// its size (not a picture vips reads: 415; over `maxPixels`: 413); `vipsthumbnail` makes the display JPEG — the
 /// orientation applied (EXIF orientation, HEIF's rotation), converted to sRGB, at most `displaySize` on its longer
 /// side, every metadata stripped (EXIF with GPS, XMP, IPTC, ICC profile, comments) — and then the thumbnail from
-/// the display JPEG. Each run has a time limit; at most `concurrentPhotos` photos are processed at once (others
-/// wait), at a lower CPU priority (`nice`), so that a burst of uploads leaves the CPU to requests such as meal saves.
+/// the display JPEG. Each run has a time limit; at most `slots` photos are processed at once (others wait), in
+/// Linux's idle class (`chrt --idle 0`: `BackgroundPriority`), so that a burst of uploads leaves the CPU to requests
+/// such as meal saves.
 struct MediaProcessing: Sendable {
     /// The longer side of the display JPEG, in pixels.
     var displaySize = 1600
@@ -22,8 +23,9 @@ struct MediaProcessing: Sendable {
     var maxPixels = 200_000_000
     /// The time one tool may take before it is stopped (the upload then answers 503: try again).
     var timeLimit: Duration = .seconds(30)
-    /// `nice` increment for the tools (nil: the server's own priority).
-    var niceness: Int? = 10
+    /// The tools' CPU priority (nil: the server's own): the idle class, so a meal save that wakes takes the core from
+    /// a vips tool at once (at nice 10 it waited for the tool's time slice; docs/media.md).
+    var priority: BackgroundPriority? = BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
     /// Where the tools are looked for: `$PATH`.
     var searchPath: [String] = ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) }
         ?? ["/usr/local/bin", "/usr/bin", "/bin"]
@@ -47,11 +49,12 @@ struct MediaProcessing: Sendable {
         case timedOut
     }
 
-    /// The paths of `vipsheader`, `vipsthumbnail` and `nice`, or nil when the vips tools are missing.
+    /// The paths of `vipsheader` and `vipsthumbnail` and the command that lowers their priority (`chrt --idle 0`),
+    /// or nil when the vips tools are missing.
     func tools() -> Tools? {
         func find(_ name: String) -> String? { ToolProcess.find(name, in: searchPath) }
         guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
-        return (header, thumbnail, niceness == nil ? nil : find("nice"))
+        return (header, thumbnail, priority?.launcher(chrt: find("chrt"), nice: find("nice")) ?? [])
     }
 
     /// `upload` (JPEG, PNG, WebP or HEIC bytes) as a display JPEG and a thumbnail, without metadata.
@@ -64,7 +67,7 @@ struct MediaProcessing: Sendable {
     private func makeDisplayAndThumbnail(of input: URL, tools: Tools, in folder: URL, logger: Logger) async throws(Failure) -> Photo {
         let display = folder.appendingPathComponent("display.jpg")
         let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
-        let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
+        let header = try await run(tools.header, [input.path], launcher: tools.launcher, in: folder, logger: logger)
         guard let (width, height) = Self.size(fromHeader: header) else { throw .undecodable }
         guard width * height <= maxPixels else { throw .tooManyPixels }
 
@@ -74,11 +77,11 @@ struct MediaProcessing: Sendable {
             // without one is taken as sRGB (vips' default fallback profile shifted colours: near-black red 1 became 49).
             "--import-profile", "srgb", "--export-profile", "srgb",
             "-o", display.path + "[Q=\(displayQuality),strip,optimize_coding]",
-        ], nice: tools.nice, in: folder, logger: logger)
+        ], launcher: tools.launcher, in: folder, logger: logger)
         _ = try await run(tools.thumbnail, [
             display.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
             "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
-        ], nice: tools.nice, in: folder, logger: logger)
+        ], launcher: tools.launcher, in: folder, logger: logger)
         guard let displayData = try? Data(contentsOf: display), let thumbnailData = try? Data(contentsOf: thumbnail),
             let displaySize = JPEGSize.of(displayData)
         else { throw .undecodable }
@@ -93,20 +96,20 @@ struct MediaProcessing: Sendable {
         guard BareJPEG.isBare(data), let frame = JPEGSize.of(data), max(frame.width, frame.height) <= displaySize else { return nil }
         return try await withPrivateCopy(of: data, named: "display.jpg", logger: logger) { tools, folder, input throws(Failure) in
             let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
-            let header = try await run(tools.header, [input.path], nice: tools.nice, in: folder, logger: logger)
+            let header = try await run(tools.header, [input.path], launcher: tools.launcher, in: folder, logger: logger)
             guard let (width, height) = Self.size(fromHeader: header), width == frame.width, height == frame.height else {
                 throw .undecodable
             }
             _ = try await run(tools.thumbnail, [
                 input.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
                 "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
-            ], nice: tools.nice, in: folder, logger: logger)
+            ], launcher: tools.launcher, in: folder, logger: logger)
             guard let thumbnailData = try? Data(contentsOf: thumbnail) else { throw .undecodable }
             return Photo(display: data, thumbnail: thumbnailData, width: width, height: height)
         }
     }
 
-    typealias Tools = (header: String, thumbnail: String, nice: String?)
+    typealias Tools = (header: String, thumbnail: String, launcher: [String])
 
     /// Runs `work` on `data` written to a private folder (removed afterwards), holding one of the processing
     /// `slots`; `.toolsMissing` without the vips tools, `.undecodable` when the folder or the file cannot be made.
@@ -137,15 +140,11 @@ struct MediaProcessing: Sendable {
 
     /// Runs one tool and answers its standard output; a failure, a crash or the time limit is `.undecodable` (what
     /// the tool said goes to the log at debug level: it may name the temporary path).
-    private func run(_ tool: String, _ arguments: [String], nice: String?, in folder: URL, logger: Logger) async throws(Failure) -> String {
+    private func run(_ tool: String, _ arguments: [String], launcher: [String], in folder: URL, logger: Logger) async throws(Failure) -> String {
+        let command = launcher + [tool] + arguments
         let process = Process()
-        if let nice, let niceness {
-            process.executableURL = URL(fileURLWithPath: nice)
-            process.arguments = ["-n", "\(niceness)", tool] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         // Only vips' own, well-tested loaders (no ImageMagick, no matio…), and no vips cache files in $HOME.
         environment["VIPS_BLOCK_UNTRUSTED"] = "1"

@@ -14,7 +14,7 @@ enum ImportLine {
     static let maxWaiting = 4
 
     /// The process's import thread, started when first used.
-    static let threads = BackgroundThreads(count: 1, niceness: 15, name: "import") // catalog-exempt: a thread name
+    static let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 15), name: "import") // catalog-exempt: a thread name
 
     /// A line for one server (tests start many in one process; they share the thread).
     static func make() -> WorkLine {

@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How far heavy work (label scans, photo processing, imports) steps back for requests such as meal saves.
+///
+/// `niceness` lowers the work's share of a busy core. `idle` puts it in Linux's idle class (`SCHED_IDLE`): a request
+/// thread that wakes takes the core from it at once, and the scheduler counts a core that runs only idle-class work
+/// as free when it places the waking thread. Nice alone does neither: Linux lets the running task finish its time
+/// slice (about 1.5 ms on two cores) before a waking one gets the core, a wait a meal save can meet at every hop
+/// (client → event loop → writer → event loop). Both are the calling thread's own on Linux, and a process it starts
+/// (vips) inherits them. The idle class costs the work nothing while the cores are free; when requests keep both
+/// cores busy it waits — the bounded lines (`WorkLine`) and the tools' time limits say "busy, try again" then.
+struct BackgroundPriority: Sendable, Equatable {
+    /// The nice value (0 normal, 19 the lowest).
+    var niceness: Int32
+    /// Linux's `SCHED_IDLE` on top of the nice value.
+    var idle: Bool = false
+
+    /// Whether heavy work goes into the idle class: yes unless `WDIET_BACKGROUND_IDLE=0`, which keeps nice alone
+    /// (to compare the two in a benchmark with one build).
+    static var idleByDefault: Bool { ProcessInfo.processInfo.environment["WDIET_BACKGROUND_IDLE"] != "0" }
+
+    /// `SCHED_IDLE` in `<linux/sched.h>`; Glibc's Swift module does not export it (it needs `_GNU_SOURCE`).
+    static let schedIdle: Int32 = 5
+
+    /// Lowers the calling thread (Linux: `setpriority` and `sched_setscheduler` with `who` / `pid` 0 act on the calling
+    /// thread, not the process). Answers whether every part took effect; elsewhere nothing is changed.
+    @discardableResult
+    func applyToCallingThread() -> Bool {
+        #if canImport(Glibc)
+        var applied = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) == 0
+        if idle {
+            var parameters = sched_param()
+            parameters.sched_priority = 0
+            applied = sched_setscheduler(0, Self.schedIdle, &parameters) == 0 && applied
+        }
+        return applied
+        #else
+        return false
+        #endif
+    }
+
+    /// The prefix that starts a command at this priority, given where `chrt` and `nice` are (nil: not installed):
+    /// `chrt --idle 0` for the idle class (the nice value counts for nothing there), or `nice -n 19` when `chrt` is
+    /// missing; `nice -n N` otherwise; nothing at nice 0.
+    func launcher(chrt: String?, nice: String?) -> [String] {
+        if idle, let chrt { return [chrt, "--idle", "0"] }
+        let effective = idle ? 19 : niceness
+        guard effective != 0, let nice else { return [] }
+        return [nice, "-n", "\(effective)"]
+    }
+}
