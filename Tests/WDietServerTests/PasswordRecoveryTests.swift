@@ -45,9 +45,11 @@ final class SMTPSink: @unchecked Sendable {
 
     var received: [Received] { lock.withLock { messages } }
 
-    /// The messages once `count` have arrived (the server sends in the background), or what arrived in 10 s.
+    /// The messages once `count` have arrived (the server sends in the background), or what arrived in two minutes.
     func waitFor(_ count: Int) async -> [Received] {
-        for _ in 0..<200 where received.count < count { try? await Task.sleep(for: .milliseconds(50)) }
+        // Up to two minutes: it returns as soon as the mails are in, and 10 s was once too short with perf recording
+        // the whole suite at load 20.
+        for _ in 0..<2_400 where received.count < count { try? await Task.sleep(for: .milliseconds(50)) }
         return received
     }
 
