@@ -113,6 +113,19 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
+    public func rowsStamp(userId: UUID, collections: [String]) async throws -> SyncRowsStamp {
+        try await PostgresStoreErrors.guarded(logger) {
+            let rows = try await client.query("""
+                SELECT count(*), coalesce(max(version), 0)::bigint FROM sync_rows
+                WHERE user_id = \(userId) AND collection = ANY(\(collections))
+                """, logger: logger)
+            for try await (count, highest) in rows.decode((Int64, Int64).self) {
+                return SyncRowsStamp(count: Int(count), highestVersion: highest)
+            }
+            return SyncRowsStamp(count: 0, highestVersion: 0)
+        }
+    }
+
     public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
         try await PostgresStoreErrors.guarded(logger) {
             let rows = try await client.query("""

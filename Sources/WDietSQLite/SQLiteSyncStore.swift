@@ -99,6 +99,18 @@ public struct SQLiteSyncStore: SyncStore {
         }
     }
 
+    public func rowsStamp(userId: UUID, collections: [String]) async throws -> SyncRowsStamp {
+        guard !collections.isEmpty else { return SyncRowsStamp(count: 0, highestVersion: 0) }
+        return try await database.storeRead { db in
+            let marks = Array(repeating: "?", count: collections.count).joined(separator: ", ")
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS count, COALESCE(MAX(version), 0) AS highest FROM syncRows
+                WHERE userId = ? AND collection IN (\(marks))
+                """, arguments: StatementArguments([AppDatabase.idText(userId)] + collections))
+            return SyncRowsStamp(count: row?["count"] ?? 0, highestVersion: row?["highest"] ?? 0)
+        }
+    }
+
     public func row(userId: UUID, collection: String, id: UUID) async throws -> SyncItem? {
         try await database.storeRead { db in
             try Row.fetchOne(db, sql: "SELECT * FROM syncRows WHERE userId = ? AND collection = ? AND id = ?",

@@ -93,6 +93,14 @@ public struct ChallengeStore: Sendable {
             .filter { challengeId == nil || $0.value.challengeId == challengeId }
     }
 
+    /// The stamp of the user's rows of every Challenge collection (`SyncStore.rowsStamp`): unchanged, no Challenge
+    /// row was written since it was taken — a meal or a weight leaves it as it is.
+    public func rowsStamp(userId: UUID) async throws -> SyncRowsStamp {
+        try await sync.rowsStamp(userId: userId, collections: Self.collections)
+    }
+
+    static let collections = ChallengeCollections.all.map { $0.collection }
+
     /// One row by id, tombstone or not; nil when the user has none.
     public func row<V: ChallengeRowValue>(_ type: V.Type, userId: UUID, id: UUID) async throws -> StoredChallengeRow<V>? {
         try await sync.row(userId: userId, collection: V.collection, id: id).flatMap(StoredChallengeRow<V>.init(item:))

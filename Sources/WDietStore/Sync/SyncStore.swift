@@ -24,6 +24,23 @@ public protocol SyncStore: Sendable {
     /// `rows` with each row's data as the stored JSON text (a tombstone's too), for a typed read that decodes the
     /// text straight into the row's type (`ChallengeStore`), without `SyncJSON` in between. Same rows, same order.
     func rowTexts(userId: UUID, collection: String, includingDeleted: Bool) async throws -> [SyncRowText]
+
+    /// How many rows of these collections the user has, tombstones included, and the highest version among them.
+    /// Every write of such a row takes a new, larger version and a row is only ever removed with its whole account
+    /// or an undone import, so an unchanged stamp means no row of them was written since: a kept read of them is
+    /// still right (`ChallengeService.snapshot`).
+    func rowsStamp(userId: UUID, collections: [String]) async throws -> SyncRowsStamp
+}
+
+/// `SyncStore.rowsStamp`: a user's rows of some collections, counted, and their highest version (0 for none).
+public struct SyncRowsStamp: Hashable, Sendable {
+    public var count: Int
+    public var highestVersion: Int64
+
+    public init(count: Int, highestVersion: Int64) {
+        self.count = count
+        self.highestVersion = highestVersion
+    }
 }
 
 /// A generic row as a backend keeps it: the data as its stored JSON text (what `SyncJSON.canonicalText` wrote).

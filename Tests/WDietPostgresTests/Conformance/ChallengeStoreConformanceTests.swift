@@ -218,6 +218,45 @@ import WDietTestSupport
         }
     }
 
+    /// The stamp Home keeps its rows by (`SyncStore.rowsStamp`): the user's rows of the asked collections counted,
+    /// tombstones included, with their highest version; another user's rows and other collections left out. It moves
+    /// with every create (one more), edit and delete (a tombstone: the same count, a new highest version).
+    @Test(arguments: StoreBackend.allCases)
+    func theRowsStampCountsTheUsersRowsAndMovesWithEveryWrite(backend: StoreBackend) async throws {
+        try await backend.withCoachStores(clockStart: written) { stores in
+            let store = ChallengeStore(sync: stores.sync)
+            let user = try await stores.makeUser()
+            let other = try await stores.makeUser()
+            let nutritionOnly = [ChallengeNutritionLog.collection]
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 0, highestVersion: 0))
+            let challenge = try await store.save(Challenge(startDate: start, goalWeightKg: 80, createdAt: written), baseVersion: nil, userId: user)
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 1, highestVersion: challenge.version))
+            let monday = try await store.save(ChallengeNutritionLog(challengeId: challenge.id, date: day(0), kcal: 1_900, createdAt: written),
+                                              baseVersion: nil, userId: user)
+            let habits = try await store.save(ChallengeHabitsLog(challengeId: challenge.id, date: day(0), water: true, createdAt: written),
+                                              baseVersion: nil, userId: user)
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 3, highestVersion: habits.version))
+            #expect(try await stores.sync.rowsStamp(userId: user, collections: nutritionOnly) == SyncRowsStamp(count: 1, highestVersion: monday.version))
+            #expect(try await stores.sync.rowsStamp(userId: user, collections: []) == SyncRowsStamp(count: 0, highestVersion: 0))
+
+            // Another user's challenge leaves this user's stamp as it is.
+            let theirs = try await store.save(Challenge(startDate: start, goalWeightKg: 70, createdAt: written), baseVersion: nil, userId: other)
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 3, highestVersion: habits.version))
+            #expect(try await store.rowsStamp(userId: other) == SyncRowsStamp(count: 1, highestVersion: theirs.version))
+
+            // An edit: the same count, its version the highest. A delete: the tombstone still counts, its version the highest.
+            var edited = monday.value
+            edited.kcal = 2_000
+            let edit = try await store.save(edited, baseVersion: monday.version, userId: user)
+            #expect(edit.version > habits.version)
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 3, highestVersion: edit.version))
+            let tombstone = try #require(try await store.deleteRow(ChallengeHabitsLog.self, id: habits.id, baseVersion: habits.version, userId: user))
+            #expect(tombstone > edit.version)
+            #expect(try await store.rowsStamp(userId: user) == SyncRowsStamp(count: 3, highestVersion: tombstone))
+            #expect(try await stores.sync.rowsStamp(userId: user, collections: nutritionOnly) == SyncRowsStamp(count: 1, highestVersion: edit.version))
+        }
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aDayIsOneRowAndStaleEditsLose(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: written) { stores in
