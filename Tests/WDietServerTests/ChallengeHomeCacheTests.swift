@@ -204,6 +204,11 @@ struct ChallengeHomeCacheTests {
         let fresh = try await ChallengeService(services: t.services).read(challenge, userId: session.userId)
         #expect(entry.value.read?.data == fresh.data, "\(step)")
         #expect(entry.value.read?.versions == fresh.versions, "\(step)")
+        // The Challenge rows' stamp it holds (moved on by a brought-forward save: a create one row more) is the
+        // database's: the next Home after a meal keeps the rows only when this holds.
+        let stamp = try await ChallengeStore(sync: t.services.sync).rowsStamp(userId: session.userId)
+        #expect(entry.value.rowsStamp == stamp, "\(step)")
+        #expect(entry.value.current == (try await ChallengeStore(sync: t.services.sync).current(userId: session.userId)), "\(step)")
     }
 
     @Test("the photo, settings and a day's delete bring the kept snapshot forward too, to exactly what a read from scratch gives; after a weigh-in (also a logged weight: two writes) or a meal Home reads again, reusing the unchanged rows, and gives the same", arguments: StoreBackend.allCases)
@@ -273,6 +278,99 @@ struct ChallengeHomeCacheTests {
             home = try await fetchHome()
             try await Self.expectKeptIsFresh(t, session, "meal, then Home")
             #expect(kept()?.read?.data.mealTotals[today]?.kcal == 350)
+        }
+    }
+
+    @Test("after a meal or a weight (no Challenge row written: the rows' stamp unchanged) Home keeps the challenge and its rows and reads only the meal totals, the weights and the profile again, and equals a read from scratch; a pushed row moves the stamp and Home reads the rows again", arguments: StoreBackend.allCases)
+    func writesOutsideTheChallengeKeepItsRows(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend, clockStart: Self.clock) { t, client in
+            let session = try await client.signInWithProfile()
+            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+            #expect(started.status == .created, "\(started.text)")
+            let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
+            let today = try #require(LocalDate(iso: "2026-12-01"))
+            #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/nutrition", session, json: ["kcal": 1_900]).status == .ok)
+            #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/habits", session, json: ["water": true]).status == .ok)
+            func fetchHome() async throws -> [String: Any] {
+                let response = try await client.api(.get, "/api/v1/challenge", session)
+                #expect(response.status == .ok, "\(response.text)")
+                return try response.object()
+            }
+            let store = ChallengeStore(sync: t.services.sync)
+            let key = session.userId.uuidString
+            _ = try await fetchHome()
+            try await Self.expectKeptIsFresh(t, session, "Home read")
+            let stamp = try #require(t.services.challengeSnapshots.entry(forUser: key)?.value.rowsStamp)
+            // 3 rows: the challenge, Monday's nutrition and habits; the highest version is the habits save's.
+            #expect(stamp.count == 3)
+            #expect(stamp.highestVersion == (try await store.row(ChallengeHabitsLog.self, userId: session.userId,
+                                                                   id: ChallengeIds.habits(challengeId: challengeId, date: LocalDate(iso: "2026-11-30")!))?.version))
+
+            // The kept entry's challenge marked (a goal no write made): it shows through exactly while the rows are kept.
+            func markGoal() throws {
+                let entry = try #require(t.services.challengeSnapshots.entry(forUser: key))
+                var marked = entry.value
+                marked.current?.value.goalWeightKg = 61.5
+                marked.read?.data.challenge.goalWeightKg = 61.5
+                t.services.challengeSnapshots.store(marked, forUser: key, generation: entry.generation)
+            }
+            func keptGoal() -> Double? { t.services.challengeSnapshots.entry(forUser: key)?.value.current?.value.goalWeightKg }
+            try markGoal()
+
+            // 1. A meal today: Home reads again (a new generation) but keeps the rows; today's nutrition is done from
+            // the meal (450 kcal), Monday's typed 1,900 stays.
+            #expect(try await client.api(.post, "/api/v1/meals", session, json: ["name": "Porridge", "calories": 450, "loggedAt": "2026-12-01T07:30:00Z"]).status == .created)
+            var home = try await fetchHome()
+            #expect(keptGoal() == 61.5)
+            #expect(Self.state(home, "nutrition") == "done")
+            #expect(number(Self.object(Self.object(Self.checklist(home)["nutrition"])["mealTotals"])["kcal"]) == 450)
+            var entry = try #require(t.services.challengeSnapshots.entry(forUser: key))
+            #expect(entry.generation == (try await Self.generation(t, session)))
+            #expect(entry.value.rowsStamp == stamp)
+            let fresh = try await ChallengeService(services: t.services).read(try #require(entry.value.current?.value), userId: session.userId)
+            #expect(entry.value.read?.data.mealTotals == fresh.data.mealTotals)
+            #expect(entry.value.read?.data.mealTotals[today]?.kcal == 450)
+            #expect(entry.value.read?.versions == fresh.versions)
+            // The Log's day and the week answer from the same snapshot: the meal is in.
+            let day = try await client.api(.get, "/api/v1/challenge/days/2026-12-01", session)
+            #expect(day.status == .ok, "\(day.text)")
+            #expect(number(Self.object(Self.object(try day.object()["nutrition"])["mealTotals"])["kcal"]) == 450)
+
+            // 2. A weight today: in the kept data's weights, rows still kept.
+            #expect(try await client.api(.post, "/api/v1/weights", session, json: ["kg": 79.2, "loggedAt": "2026-12-01T07:00:00Z"]).status == .created)
+            _ = try await fetchHome()
+            entry = try #require(t.services.challengeSnapshots.entry(forUser: key))
+            #expect(keptGoal() == 61.5)
+            #expect(entry.value.read?.data.weights[today] == 79.2)
+            #expect(entry.value.read?.data.weights == (try await ChallengeService(services: t.services).read(entry.value.current!.value, userId: session.userId)).data.weights)
+
+            // 3. Another device pushes today's workout: the stamp moves (one row more, its version the highest), so
+            // the challenge and rows are read again — the mark is gone and the kept entry equals a read from scratch.
+            let workout = ChallengeWorkoutLog(challengeId: challengeId, date: today, type: .legs, minutes: 40, createdAt: Self.clock)
+            let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
+                                    collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
+            let pushed = try await client.api(.post, "/api/v1/sync/push", session,
+                                              body: String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self))
+            #expect(pushed.status == .ok, "\(pushed.text)")
+            home = try await fetchHome()
+            #expect(keptGoal() == 75)
+            #expect(Self.state(home, "workout") == "done")
+            let pushedDay = try await client.api(.get, "/api/v1/challenge/days/2026-12-01", session)
+            let pushedWorkout = Self.object(Self.object(try pushedDay.object()["workout"])["log"])
+            #expect(pushedWorkout["type"] as? String == "legs")
+            let storedWorkout = try await store.row(ChallengeWorkoutLog.self, userId: session.userId, id: workout.id)
+            #expect(number(pushedWorkout["version"]) == storedWorkout.map { Double($0.version) })
+            try await Self.expectKeptIsFresh(t, session, "pushed workout, then Home")
+            let moved = try #require(t.services.challengeSnapshots.entry(forUser: key)?.value.rowsStamp)
+            #expect(moved.count == 4)
+            #expect(moved.highestVersion > stamp.highestVersion)
+
+            // 4. Deleting a row through the service (a tombstone: the same count, a new highest version) brings the
+            // kept stamp forward to the database's.
+            #expect(try await client.api(.delete, "/api/v1/challenge/days/2026-12-01/workout", session).status == .noContent)
+            #expect(Self.state(try await fetchHome(), "workout") == "pending")
+            try await Self.expectKeptIsFresh(t, session, "workout deleted, then Home")
+            #expect(t.services.challengeSnapshots.entry(forUser: key)?.value.rowsStamp?.count == 4)
         }
     }
 }

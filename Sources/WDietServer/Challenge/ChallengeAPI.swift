@@ -103,23 +103,29 @@ struct ChallengeAPI: Sendable {
 
     // MARK: - A day
 
+    /// The user's snapshot (`ChallengeService.snapshot`, Home's kept read: its rows are the live rows with their
+    /// versions) with "today"; 404 without a challenge.
+    func snapshot(_ context: AuthenticatedContext) async throws -> (StoredChallengeRow<Challenge>, ChallengeRead, ChallengeService.Context) {
+        let snapshot = try await service.snapshot(userId: context.userId, dataVersion: context.userDataVersion)
+        guard let stored = snapshot.current, let read = snapshot.read else { throw ChallengeService.noChallenge }
+        return (stored, read, snapshot.context(now: services.now()))
+    }
+
     /// The Log screen's day: each kind's state and row, yesterday's nutrition (003: shown ghosted) and the templates.
+    /// From the snapshot, as Home.
     @Sendable func day(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         try await answer(request, context) {
             let date = try Self.date(context)
-            let (challenge, _) = try await service.day(date, userId: context.userId)
-            let data = try await service.data(challenge, userId: context.userId)
-            let store = service.store
-            let userId = context.userId
-            func rows(_ date: LocalDate) async throws -> ChallengeJSON.DayRows {
+            let (stored, read, ctx) = try await snapshot(context)
+            let challenge = stored.value, data = read.data
+            do { try challenge.checkDay(date, today: ctx.today) } catch let invalid as ChallengeInvalid { throw InvalidInput(invalid.errors) }
+            func rows(_ date: LocalDate) -> ChallengeJSON.DayRows {
                 ChallengeJSON.DayRows(
-                    nutrition: try await store.row(ChallengeNutritionLog.self, userId: userId, id: ChallengeIds.nutrition(challengeId: challenge.id, date: date)).flatMap(live),
-                    workout: try await store.row(ChallengeWorkoutLog.self, userId: userId, id: ChallengeIds.workout(challengeId: challenge.id, date: date)).flatMap(live),
-                    habits: try await store.row(ChallengeHabitsLog.self, userId: userId, id: ChallengeIds.habits(challengeId: challenge.id, date: date)).flatMap(live))
+                    nutrition: read.stored(data.nutrition[date]), workout: read.stored(data.workouts[date]), habits: read.stored(data.habits[date]))
             }
-            guard case .object(var members) = try ChallengeJSON.day(date, data: data, stored: try await rows(date)) else { return .null }
+            guard case .object(var members) = try ChallengeJSON.day(date, data: data, stored: rows(date)) else { return .null }
             let yesterday = date.adding(days: -1)
-            if challenge.contains(yesterday), case .object(let previous) = try ChallengeJSON.day(yesterday, data: data, stored: try await rows(yesterday)),
+            if challenge.contains(yesterday), case .object(let previous) = try ChallengeJSON.day(yesterday, data: data, stored: rows(yesterday)),
                case .object(let nutrition)? = previous["nutrition"] {
                 members["yesterdayNutrition"] = nutrition["totals"] ?? .null
             } else {
@@ -165,14 +171,14 @@ struct ChallengeAPI: Sendable {
     @Sendable func week(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         try await answer(request, context) {
             let week = try Self.week(context)
-            let (challenge, today) = try await (service.week(week, userId: context.userId).0, service.context(userId: context.userId).today)
-            let data = try await service.data(challenge, userId: context.userId)
-            let store = service.store
+            let (stored, read, ctx) = try await snapshot(context)
+            let challenge = stored.value, data = read.data, today = ctx.today
+            do { try challenge.checkWeek(week, today: today) } catch let invalid as ChallengeInvalid { throw InvalidInput(invalid.errors) }
             return .object([
                 "week": ChallengeJSON.int(week),
                 "monday": .string(challenge.monday(ofWeek: week).iso),
-                "photo": try ChallengeJSON.photo(await store.row(ChallengePhoto.self, userId: context.userId, id: ChallengeIds.photo(challengeId: challenge.id, week: week)), in: challenge),
-                "weighIn": try ChallengeJSON.weighIn(await store.row(ChallengeWeighIn.self, userId: context.userId, id: ChallengeIds.weighIn(challengeId: challenge.id, week: week)), in: challenge),
+                "photo": try ChallengeJSON.photo(read.stored(data.photos[week]), in: challenge),
+                "weighIn": try ChallengeJSON.weighIn(read.stored(data.weighIns[week]), in: challenge),
                 "score": ChallengeJSON.score(data.score(week: week, today: today)),
                 "macroAverage": ChallengeJSON.macroAverage(data.macroAverage(week: week, today: today)),
             ])
@@ -211,14 +217,11 @@ struct ChallengeAPI: Sendable {
     /// (flat in MATADOR maintenance blocks for the Lose plan); current vs expected pace; streaks; the photos; insights.
     @Sendable func progress(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         try await answer(request, context) {
-            let stored = try await service.current(userId: context.userId)
-            let ctx = try await service.context(userId: context.userId)
-            let challenge = stored.value, today = ctx.today
-            let data = try await service.data(challenge, userId: context.userId)
+            let (stored, read, ctx) = try await snapshot(context)
+            let challenge = stored.value, today = ctx.today, data = read.data
             let line = data.goalPace(matador: ctx.matador)
             let begun = today >= challenge.startDate ? Array(1...challenge.currentWeek(today: today)) : []
-            let photos = try await service.store.rows(ChallengePhoto.self, userId: context.userId, challengeId: challenge.id)
-                .sorted { $0.value.week < $1.value.week }
+            let photos = data.photos.keys.sorted().compactMap { read.stored(data.photos[$0]) }
             return .object([
                 "challenge": try ChallengeJSON.row(stored),
                 "today": .string(today.iso),
@@ -290,8 +293,6 @@ struct ChallengeAPI: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func live<V>(_ row: StoredChallengeRow<V>) -> StoredChallengeRow<V>? { row.isDeleted ? nil : row }
 
     static func date(_ context: AuthenticatedContext) throws -> LocalDate {
         guard let text = context.parameters.get("date"), let date = LocalDate(iso: text) else {

@@ -16,6 +16,9 @@ struct ChallengeSnapshot: Sendable {
     var current: StoredChallengeRow<Challenge>?
     /// The current challenge's rows, meals and weights; nil without a challenge.
     var read: ChallengeRead?
+    /// The Challenge collections' stamp taken before `current` and `read` were read (`ChallengeStore.rowsStamp`), or
+    /// after the one write a `bringForward` applied; nil when not known.
+    var rowsStamp: SyncRowsStamp?
 
     /// "Today" is the profile's local day, worked out from the clock on each use (never kept).
     func context(now: Date) -> ChallengeService.Context {
@@ -74,26 +77,50 @@ struct ChallengeService: Sendable {
         let key = userId.uuidString
         let generation = services.userDataGeneration(userId: userId, dataVersion: dataVersion)
         if let generation, let kept = services.challengeSnapshots.value(forUser: key, generation: generation) { return kept }
-        // The entry a write left behind: its rows whose versions are unchanged are taken as they are (`ChallengeStore.read`).
-        let earlier = services.challengeSnapshots.entry(forUser: key)?.value.read
-        let profile = try await services.profiles.profile(userId: userId)?.profile
-        let current = try await store.current(userId: userId)
-        var read: ChallengeRead?
-        if let current { read = try await self.read(current.value, userId: userId, reusing: earlier) }
-        let snapshot = ChallengeSnapshot(profile: profile, current: current, read: read)
+        // The entry a write left behind: when no Challenge row was written since (the stamp is the one it was read
+        // at: a meal, a weight, the profile), its challenge and rows are kept as they are and only the meals' day
+        // totals and the weights are read again; else its rows whose versions are unchanged are taken as they are
+        // (`ChallengeStore.read`). The stamp is taken before anything it vouches for is read.
+        let earlier = services.challengeSnapshots.entry(forUser: key)?.value
+        async let profile = services.profiles.profile(userId: userId)?.profile
+        let stamp = try await store.rowsStamp(userId: userId)
+        var snapshot: ChallengeSnapshot
+        if let earlier, let earlierStamp = earlier.rowsStamp, earlierStamp == stamp {
+            snapshot = earlier
+            if let current = earlier.current, var read = earlier.read {
+                (read.data.mealTotals, read.data.weights) = try await mealsAndWeights(current.value, userId: userId)
+                snapshot.read = read
+            }
+        } else {
+            let current = try await store.current(userId: userId)
+            var read: ChallengeRead?
+            if let current { read = try await self.read(current.value, userId: userId, reusing: earlier?.read) }
+            snapshot = ChallengeSnapshot(profile: nil, current: current, read: read, rowsStamp: stamp)
+        }
+        snapshot.profile = try await profile
         if let generation { services.challengeSnapshots.store(snapshot, forUser: key, generation: generation) }
         return snapshot
     }
 
     /// `data` with each row's version; `reusing` an earlier read's rows whose versions are unchanged.
     func read(_ challenge: Challenge, userId: UUID, reusing earlier: ChallengeRead? = nil) async throws -> ChallengeRead {
+        async let rows = store.read(userId: userId, challenge: challenge, reusing: earlier)
+        let (totals, weights) = try await mealsAndWeights(challenge, userId: userId)
+        var read = try await rows
+        (read.data.mealTotals, read.data.weights) = (totals, weights)
+        return read
+    }
+
+    /// w-diet's meal totals by day and daily weights (kg) that the challenge's rules read: from the week before the
+    /// start to the end.
+    func mealsAndWeights(_ challenge: Challenge, userId: UUID) async throws -> ([LocalDate: DailyTotals], [LocalDate: Double]) {
         let from = challenge.startDate.adding(days: -7), through = challenge.lastDate
-        let totals = try await services.meals.dayTotals(userId: userId, from: from, through: through)
+        async let totals = services.meals.dayTotals(userId: userId, from: from, through: through)
         var weights: [LocalDate: Double] = [:]
         for weight in try await services.weights.dailyWeights(userId: userId) where weight.localDate >= from && weight.localDate <= through {
             weights[weight.localDate] = weight.entry.kg
         }
-        return try await store.read(userId: userId, challenge: challenge, mealTotals: totals, weights: weights, reusing: earlier)
+        return (try await totals, weights)
     }
 
     // MARK: - The challenge
@@ -222,7 +249,7 @@ struct ChallengeService: Sendable {
     ) async throws -> StoredChallengeRow<V> {
         let saved = try await save(log, baseVersion: baseVersion ?? existing?.version, userId: userId)
         guard saved.version != existing?.version, let date = Self.day(of: log) else { return saved }
-        bringForward(kept, challengeId: log.challengeId, writtenAt: saved.version, userId: userId) { read in
+        bringForward(kept, challengeId: log.challengeId, writtenAt: saved.version, addingRow: existing == nil, userId: userId) { read in
             guard let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(log)),
                   read.data[keyPath: days][date].map({ $0.id == log.id }) ?? true else { return false }
             read.data[keyPath: days][date] = stored
@@ -240,14 +267,17 @@ struct ChallengeService: Sendable {
     /// moved on by exactly the one row this write wrote since the snapshot's (`AppServices.generation(afterWritingOneRowAt:)`:
     /// on SQLite the count of the user's changed rows, which a group-committed batch moves on by each write's rows;
     /// on PostgreSQL the user's versions) — any other write in between (a sync push, another device, another
-    /// process, a meal) leaves the snapshot behind and the next Home reads again.
-    private func bringForward(_ kept: KeptSnapshot?, challengeId: UUID, writtenAt version: Int64, userId: UUID,
+    /// process, a meal) leaves the snapshot behind and the next Home reads again. The Challenge rows' stamp moves on
+    /// with it: this write's version is now the highest of them, and a row more when it was a create (`addingRow`:
+    /// the id had no row, not even a tombstone). A wrong guess there can only make the next stamp differ (a read).
+    private func bringForward(_ kept: KeptSnapshot?, challengeId: UUID, writtenAt version: Int64, addingRow: Bool, userId: UUID,
                               _ change: (inout ChallengeRead) -> Bool) {
         guard let kept, var read = kept.value.read, kept.value.current?.id == challengeId else { return }
         let generation = services.generation(afterWritingOneRowAt: version, userId: userId)
         guard generation == kept.generation &+ 1, change(&read) else { return }
         var snapshot = kept.value
         snapshot.read = read
+        snapshot.rowsStamp = kept.value.rowsStamp.map { SyncRowsStamp(count: $0.count + (addingRow ? 1 : 0), highestVersion: version) }
         services.challengeSnapshots.store(snapshot, forUser: userId.uuidString, generation: generation)
     }
 
@@ -255,7 +285,7 @@ struct ChallengeService: Sendable {
     private func bringForward<V: ChallengeRowValue>(_ saved: StoredChallengeRow<V>, previousVersion: Int64?, kept: KeptSnapshot?,
                                                     userId: UUID, into place: @escaping (inout ChallengeData, V) -> Void) {
         guard saved.version != previousVersion else { return }
-        bringForward(kept, challengeId: saved.value.challengeId, writtenAt: saved.version, userId: userId) { read in
+        bringForward(kept, challengeId: saved.value.challengeId, writtenAt: saved.version, addingRow: previousVersion == nil, userId: userId) { read in
             guard let stored = try? SyncRules.decodeRow(V.self, SyncRules.rowData(saved.value)) else { return false }
             place(&read.data, stored)
             read.versions[saved.id] = saved.version
@@ -298,7 +328,7 @@ struct ChallengeService: Sendable {
             throw Self.logNotFound
         }
         guard let version else { throw Self.logNotFound }
-        bringForward(kept, challengeId: challenge.id, writtenAt: version, userId: userId) { read in
+        bringForward(kept, challengeId: challenge.id, writtenAt: version, addingRow: false, userId: userId) { read in
             remove(&read.data)
             read.versions[id] = nil
             return true
