@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Mustache
 import WDietCore
 import WDietStore
 
@@ -10,7 +11,7 @@ import WDietStore
 ///
 /// A page value carries `chrome` (`PageChrome`) and `frame` (this); its template is
 /// `{{<layout}} … {{$head}}{{> challenge-head}}{{/head}} … {{$tabbar}}{{> challenge-tabbar}}{{/tabbar}}`.
-struct ChallengeFrame: Sendable {
+struct ChallengeFrame: Sendable, MustacheParent {
     enum Tab: Sendable { case home, log, checkIn, progress, settings, none }
 
     var tabHome = false
@@ -31,6 +32,19 @@ struct ChallengeFrame: Sendable {
         case .none: break
         }
         self.lockAfterMinutes = lockAfterMinutes
+    }
+
+    /// The stored properties by name, for templates without reflection.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "tabHome": tabHome
+        case "tabLog": tabLog
+        case "tabCheckIn": tabCheckIn
+        case "tabProgress": tabProgress
+        case "tabSettings": tabSettings
+        case "lockAfterMinutes": lockAfterMinutes
+        default: nil
+        }
     }
 
     /// The frame of a signed-in user's page: the lock applies when the challenge's settings have it on and a PIN is set.

@@ -1,15 +1,28 @@
 import Foundation
+import Mustache
 import WDietCore
 
 /// What the Challenge's templates get (issue 20 item 3). Values are made in Swift in the page's language; templates
-/// only place them. Stored properties only: templates read values through reflection.
+/// only place them. Stored properties only: templates read values through reflection, or — for the values of Home,
+/// the screen opened most — through `MustacheParent`, each stored property by its name without a `Mirror`
+/// (`ChallengeTemplateValueTests` checks they answer what the reflection would).
 
 /// 003's empty state: an icon (a sprite name), "No data yet", a prompt and an optional action.
-struct ChallengeEmpty: Sendable {
+struct ChallengeEmpty: Sendable, MustacheParent {
     var icon: String
     var prompt: String
     var actionHref: String?
     var actionLabel: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "icon": icon
+        case "prompt": prompt
+        case "actionHref": actionHref
+        case "actionLabel": actionLabel
+        default: nil
+        }
+    }
 }
 
 /// A state with its word and icon: done (green), pending and skipped (gray, never red), late (orange).
@@ -30,6 +43,18 @@ struct ChallengeState: Sendable {
         }
         self.text = text
         self.detail = detail
+    }
+}
+
+extension ChallengeState: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "kind": kind
+        case "icon": icon
+        case "text": text
+        case "detail": detail
+        default: nil
+        }
     }
 }
 
@@ -54,10 +79,31 @@ struct ChallengeScoreValue: Sendable {
     }
 }
 
-struct ChallengeStreakValue: Sendable {
+extension ChallengeScoreValue: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "score": score
+        case "colour": colour
+        case "word": word
+        case "detail": detail
+        default: nil
+        }
+    }
+}
+
+struct ChallengeStreakValue: Sendable, MustacheParent {
     var label: String
     var text: String
     var icon: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "text": text
+        case "icon": icon
+        default: nil
+        }
+    }
 }
 
 /// Formats for the Challenge's screens, in the challenge's unit.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Mustache
 import WDietCore
 import WDietStore
 
@@ -39,7 +40,9 @@ struct ChallengePages: Sendable {
 
     // MARK: - Home
 
-    struct HomePage: Sendable {
+    /// Home's values answer their template by name (`MustacheParent`, no reflection: the page is the one opened
+    /// most, and `Mirror` was the largest part of its rendering; `ChallengeTemplateValueTests`).
+    struct HomePage: Sendable, MustacheParent {
         var chrome: PageChrome
         var frame: ChallengeFrame
         var title: String
@@ -52,29 +55,79 @@ struct ChallengePages: Sendable {
         var streaks: [ChallengeStreakValue]
         var score: ChallengeScoreValue?
         var finished: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "chrome": chrome
+            case "frame": frame
+            case "title": title
+            case "empty": empty
+            case "upcoming": upcoming
+            case "subtitle": subtitle
+            case "notice": notice
+            case "checklist": checklist
+            case "thisWeek": thisWeek
+            case "streaks": streaks
+            case "score": score
+            case "finished": finished
+            default: nil
+            }
+        }
     }
 
-    struct Checklist: Sendable {
+    struct Checklist: Sendable, MustacheParent {
         var date: String
         var nutrition: ChallengeState
         var workout: ChallengeState
         var habits: [HabitToggle]
         var csrf: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "date": date
+            case "nutrition": nutrition
+            case "workout": workout
+            case "habits": habits
+            case "csrf": csrf
+            default: nil
+            }
+        }
     }
 
-    struct HabitToggle: Sendable {
+    struct HabitToggle: Sendable, MustacheParent {
         var name: String
         var label: String
         var icon: String
         var on: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name
+            case "label": label
+            case "icon": icon
+            case "on": on
+            default: nil
+            }
+        }
     }
 
-    struct ThisWeek: Sendable {
+    struct ThisWeek: Sendable, MustacheParent {
         var week: Int
         var heading: String
         var photo: ChallengeState
         var weighIn: ChallengeState
         var checkInHref: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "week": week
+            case "heading": heading
+            case "photo": photo
+            case "weighIn": weighIn
+            case "checkInHref": checkInHref
+            default: nil
+            }
+        }
     }
 
     func home(_ request: Request, _ context: WebUserContext) async throws -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Mustache
 import WDietStore
 
 /// What every page's template gets besides its own values: the CSRF token (for `<meta name="csrf-token">` and forms)
@@ -25,6 +26,22 @@ struct PageChrome: Sendable {
         case .learn: tabLearn = true
         case .settings: tabSettings = true
         case .none: break
+        }
+    }
+}
+
+/// Every page reads the chrome: its properties by name, without reflection.
+extension PageChrome: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "csrfToken": csrfToken
+        case "signedIn": signedIn
+        case "tabHome": tabHome
+        case "tabJournal": tabJournal
+        case "tabProgress": tabProgress
+        case "tabLearn": tabLearn
+        case "tabSettings": tabSettings
+        default: nil
         }
     }
 }
