@@ -21,6 +21,7 @@ public final class PostgresDatabase: Sendable {
         + PostgresJournalSchema.migrations
         + PostgresChallengeSchema.migrations
         + PostgresDeletedRowsSchema.migrations
+        + PostgresValueDomainsSchema.migrations
         + PostgresMediaSchema.migrations
         + PostgresFoodCatalogSchema.migrations
 

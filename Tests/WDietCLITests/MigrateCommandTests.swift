@@ -13,12 +13,12 @@ import WDietTestSupport
 
         let first = try await CLI.run(["migrate", "--database", scratch.url])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Applied 18 migrations to the PostgreSQL database: 1 coach, 2 accounts, 3 profile-gender-description, 4 sync, 5 logged-days-batch-triggers, 6 user-language, 7 meal-slot, 8 user-appearance, 9 profile-plan-history, 20 journal, 21 journal-search, 40 password-reset-tokens, 45 challenge-app-lock, 47 deleted-rows-scrub, 48 sync-rows-scrub, 101 food-catalog, 201 media, 202 media-unreferenced.\n")
+        #expect(first.stdout == "Applied 19 migrations to the PostgreSQL database: 1 coach, 2 accounts, 3 profile-gender-description, 4 sync, 5 logged-days-batch-triggers, 6 user-language, 7 meal-slot, 8 user-appearance, 9 profile-plan-history, 20 journal, 21 journal-search, 40 password-reset-tokens, 45 challenge-app-lock, 47 deleted-rows-scrub, 48 sync-rows-scrub, 49 value-domains, 101 food-catalog, 201 media, 202 media-unreferenced.\n")
 
         // The URL from the environment, as a deployment passes it.
         let second = try await CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout == "The PostgreSQL database is up to date (18 migrations); nothing to do.\n")
+        #expect(second.stdout == "The PostgreSQL database is up to date (19 migrations); nothing to do.\n")
 
         var versions: [Int] = []
         for try await (version, name) in try await scratch.client.query("SELECT version, name FROM schema_migrations ORDER BY version")
@@ -26,7 +26,7 @@ import WDietTestSupport
             versions.append(version)
             #expect(!name.isEmpty)
         }
-        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 101, 201, 202])
+        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 101, 201, 202])
     }
 
     @Test func aPostgresSchemaNewerThanTheBinaryIsRefusedInOneLine() async throws {
@@ -52,10 +52,10 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
         defer { Task { await scratch.drop() } }
         let all = PostgresDatabase.migrations
-        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 201, 202])) {
+        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 201, 202])) {
             try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
         }
-        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 201, 202])
+        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 201, 202])
         try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
     }
 
