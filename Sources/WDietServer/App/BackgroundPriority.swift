@@ -42,6 +42,27 @@ struct BackgroundPriority: Sendable, Equatable {
         #endif
     }
 
+    /// Foundation starts the threads that watch child processes (`Process`: its run loop thread and CFSocket's) on
+    /// the first `run()`, as children of the calling thread — which inherit that thread's class and nice value. Made
+    /// from a scan thread they were idle too (seen with `ps -L` after a scan), and would then pass on the exit of every
+    /// later child (vips for photos, rsvg-convert for PDFs) only when the cores are free. `BackgroundThreads` calls this
+    /// on the normal thread that makes them, before any job runs: one `/bin/true`, once per process.
+    static func startProcessWatchers() {
+        _ = processWatchersStarted
+    }
+
+    private static let processWatchersStarted: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        do {
+            try process.run()
+            process.waitUntilExit()
+            return true
+        } catch {
+            return false
+        }
+    }()
+
     /// The prefix that starts a command at this priority, given where `chrt` and `nice` are (nil: not installed):
     /// `chrt --idle 0` for the idle class (the nice value counts for nothing there), or `nice -n 19` when `chrt` is
     /// missing; `nice -n N` otherwise; nothing at nice 0.

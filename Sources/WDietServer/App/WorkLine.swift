@@ -124,6 +124,7 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
     /// `name`: the threads' names (`name-0`, …); the import line (`ImportLine`) runs on threads of this kind too.
     init(count: Int, priority: BackgroundPriority, name: String = "label-scan") { // catalog-exempt: a thread name
         self.priority = priority
+        BackgroundPriority.startProcessWatchers()
         for index in 0..<max(1, count) {
             let thread = Thread {
                 priority.applyToCallingThread()
