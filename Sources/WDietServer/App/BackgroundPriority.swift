@@ -6,12 +6,13 @@ import Glibc
 /// How far heavy work (label scans, photo processing, imports) steps back for requests such as meal saves.
 ///
 /// `niceness` lowers the work's share of a busy core. `idle` puts it in Linux's idle class (`SCHED_IDLE`): a request
-/// thread that wakes takes the core from it at once, and the scheduler counts a core that runs only idle-class work
-/// as free when it places the waking thread. Nice alone does neither: Linux lets the running task finish its time
-/// slice (about 1.5 ms on two cores) before a waking one gets the core, a wait a meal save can meet at every hop
-/// (client → event loop → writer → event loop). Both are the calling thread's own on Linux, and a process it starts
-/// (vips) inherits them. The idle class costs the work nothing while the cores are free; when requests keep both
-/// cores busy it waits — the bounded lines (`WorkLine`) and the tools' time limits say "busy, try again" then.
+/// thread that wakes takes the core from it, and the scheduler counts a core that runs only idle-class work as free
+/// when it places the waking thread. Measured on this project's 2-core machine (docs/benchmarks.md, session 11) the
+/// idle class and nice 10 kept meal saves alike while scans ran, and the idle class left a little less of a rise
+/// while photos were processed; it costs the work nothing while the cores are free, and when requests keep both cores
+/// busy the work waits — the bounded lines (`WorkLine`) and the tools' time limits say "busy, try again" then. Both
+/// are the calling thread's own on Linux, and a thread or process it starts inherits them (see
+/// `startProcessWatchers`).
 struct BackgroundPriority: Sendable, Equatable {
     /// The nice value (0 normal, 19 the lowest).
     var niceness: Int32

@@ -109,8 +109,7 @@ final class WorkLine: @unchecked Sendable {
 /// the CPU while scans run gets it first.
 final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
     /// The process's label-scan threads, started when first used: Linux's idle class (`BackgroundPriority.idle`), so
-    /// a meal save that wakes takes the core from a scan at once (nice 10 alone let a scan finish its time slice
-    /// first: docs/label-scan.md "The scan queue").
+    /// a meal save that wakes takes the core from a scan (docs/label-scan.md "The scan queue").
     static let shared = BackgroundThreads(
         count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
     )

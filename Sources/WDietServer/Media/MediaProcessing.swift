@@ -24,7 +24,7 @@ struct MediaProcessing: Sendable {
     /// The time one tool may take before it is stopped (the upload then answers 503: try again).
     var timeLimit: Duration = .seconds(30)
     /// The tools' CPU priority (nil: the server's own): the idle class, so a meal save that wakes takes the core from
-    /// a vips tool at once (at nice 10 it waited for the tool's time slice; docs/media.md).
+    /// a vips tool (docs/media.md).
     var priority: BackgroundPriority? = BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
     /// Where the tools are looked for: `$PATH`.
     var searchPath: [String] = ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) }
