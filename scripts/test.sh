@@ -58,6 +58,11 @@ fi
 # or `swift run` rebuild everything. Failures still name file and line (Swift Testing's macros carry them).
 BUILD_FLAGS=(--scratch-path .build/test-suite --disable-index-store -Xswiftc -gnone -Xcc -g0)
 swift build "${BUILD_FLAGS[@]}" --product wdiet
+# Label scans and photo tools at nice 10 instead of Linux's idle class (WDIET_BACKGROUND_IDLE=0), for the journeys'
+# servers and the Swift tests: beside the compile and the parallel suite, which keep both cores busy, idle-class work
+# would wait past the tests' bounds and the tools' 30 s limit, and threads it starts would inherit the class.
+# BackgroundPriorityTests pin the idle class with explicit priorities.
+export WDIET_BACKGROUND_IDLE=0
 # A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
 # stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
@@ -82,10 +87,7 @@ cp -r "$BIN_DIR"/*.resources "$E2E_DIR/"
 # server starts on a copy of. Three workers failed timing-bound journeys on the loaded machine (docs/testing.md).
 # Their output goes to a log, printed when they end.
 echo "Browser journeys started (their output follows the Swift tests)."
-# Their servers keep label scans and photo tools at nice 10 instead of Linux's idle class (WDIET_BACKGROUND_IDLE=0):
-# beside the test targets' compile, which keeps both cores busy, idle-class work would wait past the journeys' bounds
-# and the tools' 30 s limit. BackgroundPriorityTests pin the idle class itself.
-WDIET_BACKGROUND_IDLE=0 WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile e2e >"$E2E_LOG" 2>&1 &
+WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile e2e >"$E2E_LOG" 2>&1 &
 E2E_PID=$!
 # The test targets (and `wdiet-dev`). Not niced: SwiftPM starts its compilers at priority 0 whatever its own is, and
 # under SCHED_IDLE (which they would keep) the compile and the Swift tests after it, already the longer path, would

@@ -21,7 +21,10 @@ struct BackgroundPriority: Sendable, Equatable {
 
     /// Whether heavy work goes into the idle class: yes unless `WDIET_BACKGROUND_IDLE=0`, which keeps nice alone
     /// (to compare the two in a benchmark with one build).
-    static var idleByDefault: Bool { ProcessInfo.processInfo.environment["WDIET_BACKGROUND_IDLE"] != "0" }
+    static var idleByDefault: Bool { idle(in: ProcessInfo.processInfo.environment) }
+
+    /// The rule of `idleByDefault` for a given environment: the idle class unless `WDIET_BACKGROUND_IDLE` is `0`.
+    static func idle(in environment: [String: String]) -> Bool { environment["WDIET_BACKGROUND_IDLE"] != "0" }
 
     /// `SCHED_IDLE` in `<linux/sched.h>`; Glibc's Swift module does not export it (it needs `_GNU_SOURCE`).
     static let schedIdle: Int32 = 5
