@@ -53,7 +53,7 @@ fi
 # wait on their pages and timers about half of the time; the compiler fills those gaps instead of running before
 # them (docs/testing.md, "What scripts/test.sh does").
 # The test build has a scratch folder of its own, .build/test-suite, built without debug information (the index
-# store stays: `swift test` needs it on Linux to find the tests): it compiles with about 16 % less CPU (docs/testing.md, "Build flags"), and on 2 cores the whole command is
+# store stays: SwiftPM reads it on Linux to discover the tests): it compiles with about 16 % less CPU (docs/testing.md, "Build flags"), and on 2 cores the whole command is
 # CPU-bound. Its own folder because any flag that differs from plain `swift build` would make the next `swift build`
 # or `swift run` rebuild everything. Failures still name file and line (Swift Testing's macros carry them).
 BUILD_FLAGS=(--scratch-path .build/test-suite -Xswiftc -gnone -Xcc -g0)
