@@ -72,13 +72,19 @@ E2E_LOG="$E2E_DIR/journeys.log"
 E2E_PID=""
 cleanup() {
     # The journeys' whole process group: pytest, its workers, their servers and browsers.
-    [ -n "$E2E_PID" ] && kill -- "-$E2E_PID" 2>/dev/null
-    scripts/postgres-test-cluster.sh stop "$PG_DIR"
+    # `|| true`: under `set -e` a failed kill (the group already gone) ended the trap before the cluster's stop, and
+    # the next run found the port taken.
+    [ -n "$E2E_PID" ] && kill -- "-$E2E_PID" 2>/dev/null || true
+    scripts/postgres-test-cluster.sh stop "$PG_DIR" || true
     rm -rf "$E2E_DIR"
 }
 trap cleanup EXIT
 # Without fsync: its databases are thrown away, and each test's DROP DATABASE waits for a checkpoint.
-export WDIET_TEST_POSTGRES_URL="$(WDIET_PG_FSYNC=off scripts/postgres-test-cluster.sh start "$PG_DIR" "${WDIET_TEST_POSTGRES_PORT:-55432}")"
+WDIET_TEST_POSTGRES_URL="$(WDIET_PG_FSYNC=off scripts/postgres-test-cluster.sh start "$PG_DIR" "${WDIET_TEST_POSTGRES_PORT:-55432}")" || {
+    echo "PostgreSQL for the tests did not start (is port ${WDIET_TEST_POSTGRES_PORT:-55432} taken? WDIET_TEST_POSTGRES_PORT picks another)." >&2
+    exit 1
+}
+export WDIET_TEST_POSTGRES_URL
 BIN_DIR="$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)"
 cp "$BIN_DIR/wdiet" "$E2E_DIR/"
 cp -r "$BIN_DIR"/*.resources "$E2E_DIR/"
