@@ -29,6 +29,21 @@ struct ChallengeHomeCacheTests {
     static func state(_ home: [String: Any], _ kind: String) -> String? { object(checklist(home)[kind])["state"] as? String }
     static func score(_ home: [String: Any]) -> [String: Any] { object(home["score"]) }
 
+    /// A guest with the usual profile who starts a challenge on Monday 2026-11-30 (80 kg, goal 75 kg); the start's answer.
+    static func startChallenge(_ client: any TestClientProtocol) async throws -> (APISession, TestResponse) {
+        let session = try await client.signInWithProfile()
+        let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
+        #expect(started.status == .created, "\(started.text)")
+        return (session, started)
+    }
+
+    /// `GET /api/v1/challenge` as JSON, expected to be 200.
+    static func home(_ client: any TestClientProtocol, _ session: APISession) async throws -> [String: Any] {
+        let response = try await client.api(.get, "/api/v1/challenge", session)
+        #expect(response.status == .ok, "\(response.text)")
+        return try response.object()
+    }
+
     @Test("a write from the API, a web form and a sync push each shows on the next Home; so do a meal and a new day", arguments: StoreBackend.allCases)
     func invalidation(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
@@ -118,16 +133,10 @@ struct ChallengeHomeCacheTests {
     @Test("a day's log saved through the service goes into the kept snapshot (the next Home reads nothing and shows it, with the version to edit from); after another write in between it does not", arguments: StoreBackend.allCases)
     func ownSavesBringTheSnapshotForward(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
-            let session = try await client.signInWithProfile()
-            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
-            #expect(started.status == .created, "\(started.text)")
+            let (session, started) = try await Self.startChallenge(client)
             let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
             let today = try #require(LocalDate(iso: "2026-12-01"))
-            func fetchHome() async throws -> [String: Any] {
-                let response = try await client.api(.get, "/api/v1/challenge", session)
-                #expect(response.status == .ok, "\(response.text)")
-                return try response.object()
-            }
+            func fetchHome() async throws -> [String: Any] { try await Self.home(client, session) }
             func kept() -> (value: ChallengeSnapshot, generation: UInt64)? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString) }
 
             var home = try await fetchHome()
@@ -214,9 +223,7 @@ struct ChallengeHomeCacheTests {
     @Test("the photo, settings and a day's delete bring the kept snapshot forward too, to exactly what a read from scratch gives; after a weigh-in (also a logged weight: two writes) or a meal Home reads again, reusing the unchanged rows, and gives the same", arguments: StoreBackend.allCases)
     func otherSavesBringTheSnapshotForward(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
-            let session = try await client.signInWithProfile()
-            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
-            #expect(started.status == .created, "\(started.text)")
+            let (session, _) = try await Self.startChallenge(client)
             let monday = try #require(LocalDate(iso: "2026-11-30")), today = try #require(LocalDate(iso: "2026-12-01"))
             for day in ["2026-11-30", "2026-12-01"] {
                 #expect(try await client.api(.put, "/api/v1/challenge/days/\(day)/nutrition", session, json: ["kcal": 1_900]).status == .ok)
@@ -226,11 +233,7 @@ struct ChallengeHomeCacheTests {
             let mediaId = MediaAPITests.newId()
             let upload = try await MediaAPITests.put(client, mediaId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
             #expect(upload.status == .created || upload.status == .ok, "\(upload.text)")
-            func fetchHome() async throws -> [String: Any] {
-                let response = try await client.api(.get, "/api/v1/challenge", session)
-                #expect(response.status == .ok, "\(response.text)")
-                return try response.object()
-            }
+            func fetchHome() async throws -> [String: Any] { try await Self.home(client, session) }
             func kept() -> ChallengeSnapshot? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString)?.value }
             var home = try await fetchHome()
             try await Self.expectKeptIsFresh(t, session, "Home read")
@@ -284,18 +287,12 @@ struct ChallengeHomeCacheTests {
     @Test("after a meal or a weight (no Challenge row written: the rows' stamp unchanged) Home keeps the challenge and its rows and reads only the meal totals, the weights and the profile again, and equals a read from scratch; a pushed row moves the stamp and Home reads the rows again", arguments: StoreBackend.allCases)
     func writesOutsideTheChallengeKeepItsRows(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
-            let session = try await client.signInWithProfile()
-            let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
-            #expect(started.status == .created, "\(started.text)")
+            let (session, started) = try await Self.startChallenge(client)
             let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
             let today = try #require(LocalDate(iso: "2026-12-01"))
             #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/nutrition", session, json: ["kcal": 1_900]).status == .ok)
             #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/habits", session, json: ["water": true]).status == .ok)
-            func fetchHome() async throws -> [String: Any] {
-                let response = try await client.api(.get, "/api/v1/challenge", session)
-                #expect(response.status == .ok, "\(response.text)")
-                return try response.object()
-            }
+            func fetchHome() async throws -> [String: Any] { try await Self.home(client, session) }
             let store = ChallengeStore(sync: t.services.sync)
             let key = session.userId.uuidString
             _ = try await fetchHome()
