@@ -29,12 +29,24 @@ struct ChallengeHomeCacheTests {
     static func state(_ home: [String: Any], _ kind: String) -> String? { object(checklist(home)[kind])["state"] as? String }
     static func score(_ home: [String: Any]) -> [String: Any] { object(home["score"]) }
 
-    /// A guest with the usual profile who starts a challenge on Monday 2026-11-30 (80 kg, goal 75 kg); the start's answer.
-    static func startChallenge(_ client: any TestClientProtocol) async throws -> (APISession, TestResponse) {
+    /// A guest with the usual profile who starts a challenge on Monday 2026-11-30 (80 kg, goal 75 kg); the challenge's id.
+    static func startChallenge(_ client: any TestClientProtocol) async throws -> (APISession, UUID) {
         let session = try await client.signInWithProfile()
         let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
         #expect(started.status == .created, "\(started.text)")
-        return (session, started)
+        return (session, try #require(UUID(uuidString: object(try started.object()["challenge"])["id"] as? String ?? "")))
+    }
+
+    /// Another device's sync push of a day's workout (legs, 40 minutes), expected to be 200; the workout pushed.
+    @discardableResult
+    static func pushWorkout(_ client: any TestClientProtocol, _ session: APISession, challengeId: UUID, date: LocalDate) async throws -> ChallengeWorkoutLog {
+        let workout = ChallengeWorkoutLog(challengeId: challengeId, date: date, type: .legs, minutes: 40, createdAt: clock)
+        let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
+                                collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
+        let pushed = try await client.api(.post, "/api/v1/sync/push", session,
+                                          body: String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self))
+        #expect(pushed.status == .ok, "\(pushed.text)")
+        return workout
     }
 
     /// `GET /api/v1/challenge` as JSON, expected to be 200.
@@ -133,8 +145,7 @@ struct ChallengeHomeCacheTests {
     @Test("a day's log saved through the service goes into the kept snapshot (the next Home reads nothing and shows it, with the version to edit from); after another write in between it does not", arguments: StoreBackend.allCases)
     func ownSavesBringTheSnapshotForward(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
-            let (session, started) = try await Self.startChallenge(client)
-            let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
+            let (session, challengeId) = try await Self.startChallenge(client)
             let today = try #require(LocalDate(iso: "2026-12-01"))
             func fetchHome() async throws -> [String: Any] { try await Self.home(client, session) }
             func kept() -> (value: ChallengeSnapshot, generation: UInt64)? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString) }
@@ -174,12 +185,7 @@ struct ChallengeHomeCacheTests {
             // kept snapshot, so it is not brought forward (it lacks the workout) and the next Home reads again.
             // 7.14 + 20 × 1/7 + 15 × 3/21 = 12.14 → 12 (9 if the workout were missing).
             let kept2 = try #require(kept()).generation
-            let workout = ChallengeWorkoutLog(challengeId: challengeId, date: today, type: .legs, minutes: 40, createdAt: Self.clock)
-            let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
-                                    collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
-            let pushed = try await client.api(.post, "/api/v1/sync/push", session,
-                                              body: String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self))
-            #expect(pushed.status == .ok, "\(pushed.text)")
+            try await Self.pushWorkout(client, session, challengeId: challengeId, date: today)
             let habits = try await client.api(.put, "/api/v1/challenge/days/2026-12-01/habits", session, json: ["water": true, "steps": true, "sleep": true])
             #expect(habits.status == .ok, "\(habits.text)")
             #expect(try #require(kept()).generation == kept2)
@@ -287,8 +293,7 @@ struct ChallengeHomeCacheTests {
     @Test("after a meal or a weight (no Challenge row written: the rows' stamp unchanged) Home keeps the challenge and its rows and reads only the meal totals, the weights and the profile again, and equals a read from scratch; a pushed row moves the stamp and Home reads the rows again", arguments: StoreBackend.allCases)
     func writesOutsideTheChallengeKeepItsRows(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend, clockStart: Self.clock) { t, client in
-            let (session, started) = try await Self.startChallenge(client)
-            let challengeId = try #require(UUID(uuidString: Self.object(try started.object()["challenge"])["id"] as? String ?? ""))
+            let (session, challengeId) = try await Self.startChallenge(client)
             let today = try #require(LocalDate(iso: "2026-12-01"))
             #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/nutrition", session, json: ["kcal": 1_900]).status == .ok)
             #expect(try await client.api(.put, "/api/v1/challenge/days/2026-11-30/habits", session, json: ["water": true]).status == .ok)
@@ -343,12 +348,7 @@ struct ChallengeHomeCacheTests {
 
             // 3. Another device pushes today's workout: the stamp moves (one row more, its version the highest), so
             // the challenge and rows are read again — the mark is gone and the kept entry equals a read from scratch.
-            let workout = ChallengeWorkoutLog(challengeId: challengeId, date: today, type: .legs, minutes: 40, createdAt: Self.clock)
-            let change = SyncChange(idempotencyKey: UUID().uuidString, entity: .row, op: .upsert, id: workout.id,
-                                    collection: ChallengeWorkoutLog.collection, data: try SyncRules.rowData(workout))
-            let pushed = try await client.api(.post, "/api/v1/sync/push", session,
-                                              body: String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self))
-            #expect(pushed.status == .ok, "\(pushed.text)")
+            let workout = try await Self.pushWorkout(client, session, challengeId: challengeId, date: today)
             home = try await fetchHome()
             #expect(keptGoal() == 75)
             #expect(Self.state(home, "workout") == "done")
