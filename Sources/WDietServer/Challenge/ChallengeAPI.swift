@@ -118,7 +118,7 @@ struct ChallengeAPI: Sendable {
             let date = try Self.date(context)
             let (stored, read, ctx) = try await snapshot(context)
             let challenge = stored.value, data = read.data
-            do { try challenge.checkDay(date, today: ctx.today) } catch let invalid as ChallengeInvalid { throw InvalidInput(invalid.errors) }
+            try ChallengeService.check(day: date, of: challenge, today: ctx.today)
             func rows(_ date: LocalDate) -> ChallengeJSON.DayRows {
                 ChallengeJSON.DayRows(
                     nutrition: read.stored(data.nutrition[date]), workout: read.stored(data.workouts[date]), habits: read.stored(data.habits[date]))
@@ -173,7 +173,7 @@ struct ChallengeAPI: Sendable {
             let week = try Self.week(context)
             let (stored, read, ctx) = try await snapshot(context)
             let challenge = stored.value, data = read.data, today = ctx.today
-            do { try challenge.checkWeek(week, today: today) } catch let invalid as ChallengeInvalid { throw InvalidInput(invalid.errors) }
+            try ChallengeService.check(week: week, of: challenge, today: today)
             return .object([
                 "week": ChallengeJSON.int(week),
                 "monday": .string(challenge.monday(ofWeek: week).iso),

@@ -177,8 +177,13 @@ struct ChallengeService: Sendable {
     func day(_ date: LocalDate, userId: UUID) async throws -> (Challenge, Context) {
         let context = try await context(userId: userId)
         let challenge = try await current(userId: userId).value
-        do { try challenge.checkDay(date, today: context.today) } catch { throw InvalidInput(error.errors) }
+        try Self.check(day: date, of: challenge, today: context.today)
         return (challenge, context)
+    }
+
+    /// `date` is a day of `challenge` that may be logged `today`; else its field errors.
+    static func check(day date: LocalDate, of challenge: Challenge, today: LocalDate) throws {
+        do { try challenge.checkDay(date, today: today) } catch { throw InvalidInput(error.errors) }
     }
 
     func saveNutrition(_ body: ChallengeNutritionBody, date: LocalDate, userId: UUID) async throws -> StoredChallengeRow<ChallengeNutritionLog> {
@@ -340,8 +345,13 @@ struct ChallengeService: Sendable {
     func week(_ week: Int, userId: UUID) async throws -> (Challenge, Context) {
         let context = try await context(userId: userId)
         let challenge = try await current(userId: userId).value
-        do { try challenge.checkWeek(week, today: context.today) } catch { throw InvalidInput(error.errors) }
+        try Self.check(week: week, of: challenge, today: context.today)
         return (challenge, context)
+    }
+
+    /// `week` is a week of `challenge` that may be checked in `today`; else its field errors.
+    static func check(week: Int, of challenge: Challenge, today: LocalDate) throws {
+        do { try challenge.checkWeek(week, today: today) } catch { throw InvalidInput(error.errors) }
     }
 
     /// The week's photo: replaces the week's photo (003 "Edit Photo"); taken today, so late after the Monday.
