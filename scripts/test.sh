@@ -58,11 +58,6 @@ fi
 # or `swift run` rebuild everything. Failures still name file and line (Swift Testing's macros carry them).
 BUILD_FLAGS=(--scratch-path .build/test-suite -Xswiftc -gnone -Xcc -g0)
 swift build "${BUILD_FLAGS[@]}" --product wdiet
-# Label scans and photo tools at nice 10 instead of Linux's idle class (WDIET_BACKGROUND_IDLE=0), for the journeys'
-# servers and the Swift tests: beside the compile and the parallel suite, which keep both cores busy, idle-class work
-# would wait past the tests' bounds and the tools' 30 s limit, and threads it starts would inherit the class.
-# BackgroundPriorityTests pin the idle class with explicit priorities.
-export WDIET_BACKGROUND_IDLE=0
 # A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
 # stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"

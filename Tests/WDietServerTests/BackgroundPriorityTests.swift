@@ -12,7 +12,7 @@ struct BackgroundPriorityTests {
         return stat[stat.index(after: close)...].split(separator: " ")
     }
 
-    /// Scheduling class (field 41: 0 normal, 5 idle) and nice value (field 19) of a stat line.
+    /// Scheduling class (field 41: 0 normal, 3 batch, 5 idle) and nice value (field 19) of a stat line.
     static func classAndNice(_ stat: String) -> (policy: Int?, nice: Int?) {
         let fields = statFields(stat)
         guard fields.count > 38 else { return (nil, nil) }
@@ -36,36 +36,24 @@ struct BackgroundPriorityTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("the launcher: chrt --idle 0 for the idle class, nice 19 without chrt, nice N otherwise, nothing at nice 0")
+    @Test("the launcher: nice -n N, nothing at nice 0 or without nice")
     func launcher() {
-        let idle = BackgroundPriority(niceness: 10, idle: true)
-        #expect(idle.launcher(chrt: "/usr/bin/chrt", nice: "/usr/bin/nice") == ["/usr/bin/chrt", "--idle", "0"])
-        #expect(idle.launcher(chrt: nil, nice: "/usr/bin/nice") == ["/usr/bin/nice", "-n", "19"])
-        #expect(idle.launcher(chrt: nil, nice: nil) == [])
-        let nice = BackgroundPriority(niceness: 15)
-        #expect(nice.launcher(chrt: "/usr/bin/chrt", nice: "/bin/nice") == ["/bin/nice", "-n", "15"])
-        #expect(BackgroundPriority(niceness: 0).launcher(chrt: "/usr/bin/chrt", nice: "/bin/nice") == [])
+        #expect(BackgroundPriority(niceness: 15).launcher(nice: "/bin/nice") == ["/bin/nice", "-n", "15"])
+        #expect(BackgroundPriority(niceness: 10).launcher(nice: nil) == [])
+        #expect(BackgroundPriority(niceness: 0).launcher(nice: "/bin/nice") == [])
     }
 
     #if os(Linux)
-    @Test("heavy work is idle-class by default; WDIET_BACKGROUND_IDLE=0 keeps nice alone")
-    func idleClassByDefault() {
-        #expect(BackgroundPriority.idle(in: [:]))
-        #expect(BackgroundPriority.idle(in: ["WDIET_BACKGROUND_IDLE": "1"]))
-        #expect(!BackgroundPriority.idle(in: ["WDIET_BACKGROUND_IDLE": "0"]))
-        #expect(BackgroundThreads.shared.priority == BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault))
-    }
-
-    // The two tests below give their priority explicitly: scripts/test.sh runs the suite with WDIET_BACKGROUND_IDLE=0
-    // (idle-class work in a test process that keeps both cores busy would wait past its tests' bounds).
-    @Test("a label scan runs in the idle class at nice 10, and so does a program it starts")
-    func scanThreadsAreIdle() async throws {
-        let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10, idle: true), name: "idle-test") // catalog-exempt: a thread name
+    @Test("label scans, and a program a scan starts, run in the normal class at nice 10")
+    func scanThreadsAreNice() async throws {
+        #expect(BackgroundThreads.shared.priority == BackgroundPriority(niceness: 10))
+        let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10), name: "nice-test") // catalog-exempt: a thread name
         let queue = WorkLine(maxRunning: 1, maxWaiting: 1, threads: threads)
         let (thread, child) = try await queue.run { (Self.callingThread(), Self.classAndNice(try Self.childStat())) }
-        #expect(thread.policy == Int(BackgroundPriority.schedIdle))
+        #expect(thread.policy == 0)
         #expect(thread.nice == 10)
-        #expect(child.policy == Int(BackgroundPriority.schedIdle))
+        #expect(child.policy == 0)
+        #expect(child.nice == 10)
     }
 
     @Test("the import thread stays in the normal class at nice 15")
@@ -75,10 +63,11 @@ struct BackgroundPriorityTests {
         #expect(nice == 15)
     }
 
-    @Test("a photo's vips tools run in the idle class (through chrt)")
-    func mediaToolsAreIdle() async throws {
-        // scripts/test.sh installs the vips tools; chrt is util-linux's. Without them this test fails, never passes empty.
-        try #require(ToolProcess.find("chrt") != nil)
+    @Test("a photo's vips tools run at nice 10 (through nice)")
+    func mediaToolsAreNice() async throws {
+        // scripts/test.sh installs the vips tools; nice is coreutils'. Without them this test fails, never passes empty.
+        try #require(ToolProcess.find("nice") != nil)
+        #expect(MediaProcessing().priority == BackgroundPriority(niceness: 10))
         // A `vipsheader` ahead of the real one on the path notes its own stat line, then runs the real one.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-priority-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -91,11 +80,12 @@ struct BackgroundPriorityTests {
         let photo = try MediaFixtures.photo(width: 64, height: 48)
 
         var processing = MediaProcessing()
-        processing.priority = BackgroundPriority(niceness: 10, idle: true)
         processing.searchPath = [folder.path] + ToolProcess.searchPath
         let processed = try await processing.processPhoto(photo, logger: Logger(label: "test"))
         #expect(processed.width == 64)
-        #expect(Self.classAndNice(try String(contentsOf: note, encoding: .utf8)).policy == Int(BackgroundPriority.schedIdle))
+        let tool = Self.classAndNice(try String(contentsOf: note, encoding: .utf8))
+        #expect(tool.policy == 0)
+        #expect(tool.nice == 10)
     }
     #endif
 }

@@ -108,11 +108,9 @@ final class WorkLine: @unchecked Sendable {
 /// lower priority (`BackgroundPriority`; the programs the scanner starts, vips, inherit it), so a request that needs
 /// the CPU while scans run gets it first.
 final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
-    /// The process's label-scan threads, started when first used: Linux's idle class (`BackgroundPriority.idle`), so
-    /// a meal save that wakes takes the core from a scan (docs/label-scan.md "The scan queue").
-    static let shared = BackgroundThreads(
-        count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
-    )
+    /// The process's label-scan threads, started when first used: at nice 10 (`BackgroundPriority`), so a meal save
+    /// that needs a core while scans run gets most of it (docs/label-scan.md "The scan queue").
+    static let shared = BackgroundThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10))
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []

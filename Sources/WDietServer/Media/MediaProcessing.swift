@@ -9,9 +9,8 @@ import Logging
 /// its size (not a picture vips reads: 415; over `maxPixels`: 413); `vipsthumbnail` makes the display JPEG — the
 /// orientation applied (EXIF orientation, HEIF's rotation), converted to sRGB, at most `displaySize` on its longer
 /// side, every metadata stripped (EXIF with GPS, XMP, IPTC, ICC profile, comments) — and then the thumbnail from
-/// the display JPEG. Each run has a time limit; at most `slots` photos are processed at once (others wait), in
-/// Linux's idle class (`chrt --idle 0`: `BackgroundPriority`), so that a burst of uploads leaves the CPU to requests
-/// such as meal saves.
+/// the display JPEG. Each run has a time limit; at most `slots` photos are processed at once (others wait), at nice 10
+/// (`nice -n 10`: `BackgroundPriority`), so that a burst of uploads leaves the CPU to requests such as meal saves.
 struct MediaProcessing: Sendable {
     /// The longer side of the display JPEG, in pixels.
     var displaySize = 1600
@@ -23,9 +22,9 @@ struct MediaProcessing: Sendable {
     var maxPixels = 200_000_000
     /// The time one tool may take before it is stopped (the upload then answers 503: try again).
     var timeLimit: Duration = .seconds(30)
-    /// The tools' CPU priority (nil: the server's own): the idle class, so a meal save that wakes takes the core from
+    /// The tools' CPU priority (nil: the server's own): nice 10, so a meal save that needs a core gets most of it from
     /// a vips tool (docs/media.md).
-    var priority: BackgroundPriority? = BackgroundPriority(niceness: 10, idle: BackgroundPriority.idleByDefault)
+    var priority: BackgroundPriority? = BackgroundPriority(niceness: 10)
     /// Where the tools are looked for: `$PATH`.
     var searchPath: [String] = ProcessInfo.processInfo.environment["PATH"].map { $0.split(separator: ":").map(String.init) }
         ?? ["/usr/local/bin", "/usr/bin", "/bin"]
@@ -49,12 +48,12 @@ struct MediaProcessing: Sendable {
         case timedOut
     }
 
-    /// The paths of `vipsheader` and `vipsthumbnail` and the command that lowers their priority (`chrt --idle 0`),
+    /// The paths of `vipsheader` and `vipsthumbnail` and the command that lowers their priority (`nice -n 10`),
     /// or nil when the vips tools are missing.
     func tools() -> Tools? {
         func find(_ name: String) -> String? { ToolProcess.find(name, in: searchPath) }
         guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
-        return (header, thumbnail, priority?.launcher(chrt: find("chrt"), nice: find("nice")) ?? [])
+        return (header, thumbnail, priority?.launcher(nice: find("nice")) ?? [])
     }
 
     /// `upload` (JPEG, PNG, WebP or HEIC bytes) as a display JPEG and a thumbnail, without metadata.
