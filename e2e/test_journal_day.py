@@ -12,7 +12,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DEFAULT_PROFILE, NARROW, VIEWPORT, api, new_user_with_profile, screenshot
+from conftest import CHROMIUM_ARGS, DEFAULT_PROFILE, NARROW, VIEWPORT, api, new_user_with_profile, screenshot
 from test_accessibility import check
 
 TODAY = datetime.datetime.now(datetime.timezone.utc).date()
@@ -50,7 +50,7 @@ def media_browser(browser):
     Playwright as conftest's browser (a second Playwright cannot run beside the first)."""
     media = browser.browser_type.launch(
         executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-        args=["--no-sandbox", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
+        args=CHROMIUM_ARGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
     yield media
     media.close()
 
