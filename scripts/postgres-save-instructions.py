@@ -8,7 +8,7 @@ for `meals`, prepared as the server prepares it, a new meal and event id each ti
 commit, without start-up. Each database is warmed by a first run of 10 (its relcache file), so run it on copies made
 with CREATE DATABASE ... TEMPLATE to compare schemas (docs/benchmarks.md, "PostgreSQL's instructions per save").
 
-    scripts/postgres-save-instructions.py --data CLUSTER/data DB [DB ...]
+    scripts/postgres-save-instructions.py --data CLUSTER/data [--before-50] DB [DB ...]
 
 As root it runs the backend as the `postgres` user, as scripts/postgres-test-cluster.sh runs the cluster.
 """
@@ -26,7 +26,7 @@ TYPES = ("uuid uuid text text float8 float8 float8 float8 float8 float8 text tim
          "int8 timestamptz text uuid uuid text text timestamptz timestamptz").split()
 
 
-def statement():
+def statement(count_days=True):
     n = len(COLUMNS)
     values = ", ".join(
         "CASE WHEN version.owner IS NULL THEN version.last_version - 1 ELSE version.last_version END" if name == "version"
@@ -41,8 +41,8 @@ def statement():
         ),
         inserted AS (
             INSERT INTO meals ({", ".join(COLUMNS)}) SELECT {values} FROM version
-            ON CONFLICT (id) DO NOTHING RETURNING version
-        ),
+            ON CONFLICT (id) DO NOTHING RETURNING version{", user_id, local_date, deleted_at" if count_days else ""}
+        ),{COUNTED if count_days else ""}
         event AS (
             INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
             SELECT ${n + 2}, ${n + 1}, ${n + 3}, ${n + 4}::jsonb, ${n + 5}, ${n + 6}, ${n + 6}, version.last_version
@@ -52,9 +52,19 @@ def statement():
         SELECT (SELECT version FROM inserted), (SELECT owner FROM event_known), (SELECT count(*) FROM event)"""
 
 
-def script(users, count):
+# Since migration 50 the save counts its day itself (`PostgresOwnedRow.countLoggedDaysSQL`); a database before it
+# has the trigger that did, and takes the statement without this part (--before-50).
+COUNTED = """
+        counted AS (
+            INSERT INTO logged_days (user_id, local_date, entries)
+            SELECT user_id, local_date, 1 FROM inserted WHERE deleted_at IS NULL
+            ON CONFLICT (user_id, local_date) DO UPDATE SET entries = logged_days.entries + EXCLUDED.entries
+        ),"""
+
+
+def script(users, count, count_days=True):
     # Single-user mode ends a statement at a newline: one line each.
-    lines = [f"PREPARE save({', '.join(TYPES)}) AS {' '.join(statement().split())}"]
+    lines = [f"PREPARE save({', '.join(TYPES)}) AS {' '.join(statement(count_days).split())}"]
     at = "'2026-11-27T11:00:00Z'"
     for i in range(count):
         user = users[i % len(users)]
@@ -91,6 +101,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", required=True, help="the data folder of a stopped cluster")
     parser.add_argument("--postgres", default=sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"))[-1])
+    parser.add_argument("--before-50", action="store_true",
+                        help="databases before migration 50: the statement without its logged_days part")
     parser.add_argument("databases", nargs="+")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="wdiet-save-instructions-")
@@ -99,9 +111,9 @@ def main():
         users = users_of(args.postgres, args.data, db, workdir)
         if not users:
             raise SystemExit(f"{db}: no users (seed it with wdiet-dev seed first)")
-        single_user(args.postgres, args.data, db, script(users, 10), workdir)
-        few = single_user(args.postgres, args.data, db, script(users, 100), workdir)
-        many = single_user(args.postgres, args.data, db, script(users, 300), workdir)
+        single_user(args.postgres, args.data, db, script(users, 10, not args.before_50), workdir)
+        few = single_user(args.postgres, args.data, db, script(users, 100, not args.before_50), workdir)
+        many = single_user(args.postgres, args.data, db, script(users, 300, not args.before_50), workdir)
         print(f"{db}: {(many - few) / 200:,.0f} instructions a save (100 saves: {few:,}, 300: {many:,})", flush=True)
 
 

@@ -11,9 +11,11 @@
 /// numbered below N, and never skips a row whose transaction committed late. (SQLite has one writer, so one
 /// database-wide counter gives the same guarantee there.) A user's own row is version 1 of their counter.
 ///
-/// **Logged days.** `logged_days` counts the live meals and weights of each (user, local day); row triggers keep
-/// it exact on every insert, edit, tombstone and delete, so a streak is one backward walk over the primary key
-/// that stops at the first gap, and no write path can forget it.
+/// **Logged days.** `logged_days` counts the live meals and weights of each (user, local day), exact after every
+/// insert, edit, tombstone and delete, so a streak is one backward walk over the primary key that stops at the
+/// first gap. Row triggers count edits, tombstones and deletes; an insert counts its own rows in the same statement
+/// (migration 50; `PostgresOwnedRow.countLoggedDaysSQL`), so a new insert into `meals` or `weights` goes through
+/// `PostgresOwnedRow.insert` or `insertNewWithEvent`, never plain SQL.
 ///
 /// Enumerations whose cases may grow (the deficit setting) are not pinned by CHECK constraints, as on SQLite.
 public enum PostgresCoachSchema {
@@ -197,6 +199,17 @@ public enum PostgresCoachSchema {
             ALTER TABLE profiles ADD COLUMN plan_earlier_changes jsonb NOT NULL DEFAULT '[]'::jsonb
                 CHECK (jsonb_typeof(plan_earlier_changes) = 'array')
             """,
+        ]),
+        // The count of an insert moves into the inserting statement (issue 16 item 7): every insert into meals and
+        // weights is one of the two statements of `PostgresOwnedRow` (`insertNewWithEvent`, `insert`), and both now
+        // count their live rows by day in a `WITH` part of their own (`countLoggedDaysSQL`). The statement trigger
+        // cost a transition table, a PL/pgSQL call and a plan of its own for every meal save (about a tenth of the
+        // database's CPU a save, docs/benchmarks.md). Edits, tombstones and hard deletes keep their row triggers.
+        // Rows already counted stay as they are: nothing to recount.
+        PostgresMigration(version: 50, name: "logged-days-in-save", statements: [
+            "DROP TRIGGER meals_logged_days_insert ON meals",
+            "DROP TRIGGER weights_logged_days_insert ON weights",
+            "DROP FUNCTION logged_days_count_inserted()",
         ]),
     ]
 }

@@ -129,7 +129,7 @@ extension StoredMeal: PostgresOwnedRow {
         """
     static let columnCount = 18
     static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
-    static let insertNewWithEventName = "wdiet_insert_meals_with_event_v2"
+    static let insertNewWithEventName = "wdiet_insert_meals_with_event_v3"
 
     var rowId: UUID { meal.id }
 

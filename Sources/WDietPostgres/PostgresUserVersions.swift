@@ -127,8 +127,9 @@ extension PostgresOwnedRow {
             ),
             inserted AS (
                 INSERT INTO \(table) (\(names.joined(separator: ", "))) SELECT \(values) FROM version
-                ON CONFLICT (id) DO NOTHING RETURNING version
+                ON CONFLICT (id) DO NOTHING RETURNING version, user_id, local_date, deleted_at
             ),
+            \(countLoggedDaysSQL(of: "inserted", oneRow: true)),
             event AS (
                 INSERT INTO analytics_events (id, user_id, name, properties, occurred_at, created_at, updated_at, version)
                 SELECT $\(n + 2), $\(n + 1), $\(n + 3), $\(n + 4)::jsonb, $\(n + 5), $\(n + 6), $\(n + 6), version.last_version
@@ -190,13 +191,32 @@ extension PostgresOwnedRow {
         return results
     }
 
+    /// The part of a statement that counts the live rows it inserted (`source`: a `WITH` query returning their
+    /// `user_id`, `local_date` and `deleted_at`) in `logged_days`, `entries` per (user, day). Every insert into
+    /// `meals` and `weights` carries it since migration 50 (`logged-days-in-save`), which dropped the statement
+    /// trigger that did it afterwards: the trigger's transition table, PL/pgSQL call and second plan cost about a
+    /// tenth of a meal save's database CPU. Edits and deletes keep their row triggers (`logged_days_count`).
+    /// `oneRow`: the source holds at most one row, so it needs no grouping.
+    static func countLoggedDaysSQL(of source: String, oneRow: Bool) -> String {
+        let select = oneRow
+            ? "SELECT user_id, local_date, 1 FROM \(source) WHERE deleted_at IS NULL"
+            : "SELECT user_id, local_date, count(*) FROM \(source) WHERE deleted_at IS NULL GROUP BY user_id, local_date"
+        return """
+            counted AS (
+                INSERT INTO logged_days (user_id, local_date, entries) \(select)
+                ON CONFLICT (user_id, local_date) DO UPDATE SET entries = logged_days.entries + EXCLUDED.entries
+            )
+            """
+    }
+
     /// Inserts the rows with multi-row `INSERT … VALUES` statements: one round trip and one plan for up to
-    /// `rowsPerStatement` rows rather than one each (PostgreSQL takes at most 65,535 parameters a statement).
+    /// `rowsPerStatement` rows rather than one each (PostgreSQL takes at most 65,535 parameters a statement), their
+    /// live rows counted in `logged_days` by the same statement (`countLoggedDaysSQL`).
     static func insert(_ rows: [Self], on connection: PostgresConnection, logger: Logger) async throws {
         let rowsPerStatement = Int(UInt16.max) / columnCount
         for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
             let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
-            var sql = "INSERT INTO \(table) (\(columns)) VALUES "
+            var sql = "WITH inserted AS (INSERT INTO \(table) (\(columns)) VALUES "
             sql.reserveCapacity(sql.utf8.count + chunk.count * columnCount * 8)
             var bindings = PostgresBindings(capacity: chunk.count * columnCount)
             for (offset, row) in chunk.enumerated() {
@@ -208,6 +228,7 @@ extension PostgresOwnedRow {
                 sql += ")"
                 row.appendValues(to: &bindings)
             }
+            sql += " RETURNING user_id, local_date, deleted_at), \(countLoggedDaysSQL(of: "inserted", oneRow: false)) SELECT 1"
             assert(bindings.count == chunk.count * columnCount, "\(Self.self).appendValues binds every column once")
             try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         }

@@ -121,7 +121,7 @@ extension StoredWeight: PostgresOwnedRow {
     static let columns = "id, user_id, kg, logged_at, local_date, created_at, updated_at, version, deleted_at"
     static let columnCount = 9
     static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
-    static let insertNewWithEventName = "wdiet_insert_weights_with_event_v1"
+    static let insertNewWithEventName = "wdiet_insert_weights_with_event_v2"
 
     var rowId: UUID { entry.id }
 

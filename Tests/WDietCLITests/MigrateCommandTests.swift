@@ -13,12 +13,12 @@ import WDietTestSupport
 
         let first = try await CLI.run(["migrate", "--database", scratch.url])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Applied 19 migrations to the PostgreSQL database: 1 coach, 2 accounts, 3 profile-gender-description, 4 sync, 5 logged-days-batch-triggers, 6 user-language, 7 meal-slot, 8 user-appearance, 9 profile-plan-history, 20 journal, 21 journal-search, 40 password-reset-tokens, 45 challenge-app-lock, 47 deleted-rows-scrub, 48 sync-rows-scrub, 49 value-domains, 101 food-catalog, 201 media, 202 media-unreferenced.\n")
+        #expect(first.stdout == "Applied 20 migrations to the PostgreSQL database: 1 coach, 2 accounts, 3 profile-gender-description, 4 sync, 5 logged-days-batch-triggers, 6 user-language, 7 meal-slot, 8 user-appearance, 9 profile-plan-history, 20 journal, 21 journal-search, 40 password-reset-tokens, 45 challenge-app-lock, 47 deleted-rows-scrub, 48 sync-rows-scrub, 49 value-domains, 50 logged-days-in-save, 101 food-catalog, 201 media, 202 media-unreferenced.\n")
 
         // The URL from the environment, as a deployment passes it.
         let second = try await CLI.run(["migrate"], environment: ["WDIET_DATABASE_URL": scratch.url])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout == "The PostgreSQL database is up to date (19 migrations); nothing to do.\n")
+        #expect(second.stdout == "The PostgreSQL database is up to date (20 migrations); nothing to do.\n")
 
         var versions: [Int] = []
         for try await (version, name) in try await scratch.client.query("SELECT version, name FROM schema_migrations ORDER BY version")

@@ -56,8 +56,8 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create()
         defer { Task { await scratch.drop() } }
         _ = try await PostgresUserStore(client: scratch.client).createUser(id: user, email: nil, displayName: "Domains")
-        // One meal, so that logged_days holds a row for the UPDATEs above.
-        try await scratch.client.query(PostgresQuery(unsafeSQL: meal("kcal", "10")))
+        // A logged day, for the UPDATEs above (plain SQL inserts into meals count no day since migration 50).
+        try await scratch.client.query(PostgresQuery(unsafeSQL: "INSERT INTO logged_days (user_id, local_date, entries) VALUES ('\(user)', DATE '2026-11-27', 1)"))
         do {
             try await scratch.client.query(PostgresQuery(unsafeSQL: sql))
             return nil
