@@ -36,7 +36,7 @@ public enum MealInput {
         carbs: NumericInput = .missing, fat: NumericInput = .missing, fiber: NumericInput = .missing, loggedAt: Date
     ) throws(Invalid) -> Meal {
         var errors: [Field: String] = [:]
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmingWhitespacesAndNewlines()
         if trimmed.count > maxNameLength { errors[.name] = Message.nameTooLong }
         var kcal = 0.0
         if let value = calories.number, calorieRange.contains(value) { kcal = value } else { errors[.calories] = Message.calories }

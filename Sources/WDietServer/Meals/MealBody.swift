@@ -227,7 +227,7 @@ struct MealBody: FlatJSONDecodable, Equatable, Sendable {
     }
 
     private func name(default value: String, errors: inout [String: String]) -> String {
-        let trimmed = (name.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = (name.value ?? "").trimmingWhitespacesAndNewlines()
         guard !trimmed.isEmpty else { return value }
         if trimmed.count > MealInput.maxNameLength { errors["name"] = MealInput.Message.nameTooLong }
         return trimmed
