@@ -57,7 +57,10 @@ fi
 # CPU-bound. Its own folder because any flag that differs from plain `swift build` would make the next `swift build`
 # or `swift run` rebuild everything. Failures still name file and line (Swift Testing's macros carry them).
 BUILD_FLAGS=(--scratch-path .build/test-suite -Xswiftc -gnone -Xcc -g0)
+# Each phase's end is printed with the seconds since the script started, so a CI log shows where the time went.
+phase() { echo "[test.sh ${SECONDS} s] $*"; }
 swift build "${BUILD_FLAGS[@]}" --product wdiet
+phase "products built"
 # A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
 # stopped at the end.
 PG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-test-pg.XXXXXX")"
@@ -87,13 +90,14 @@ cp -r "$BIN_DIR"/*.resources "$E2E_DIR/"
 # one, the longest files first (e2e/conftest.py orders them); SR28 is imported once per run into a template that every
 # server starts on a copy of. Three workers failed timing-bound journeys on the loaded machine (docs/testing.md).
 # Their output goes to a log, printed when they end.
-echo "Browser journeys started (their output follows the Swift tests)."
-WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile e2e >"$E2E_LOG" 2>&1 &
+phase "browser journeys started (their output follows the Swift tests)"
+WDIET_BINARY="$E2E_DIR/wdiet" setsid python3 -m pytest -q -n 2 --dist loadfile --durations=15 e2e >"$E2E_LOG" 2>&1 &
 E2E_PID=$!
 # The test targets (and `wdiet-dev`). Not niced: SwiftPM starts its compilers at priority 0 whatever its own is, and
 # under SCHED_IDLE (which they would keep) the compile and the Swift tests after it, already the longer path, would
 # wait for the journeys.
 swift build "${BUILD_FLAGS[@]}" --build-tests
+phase "test targets built"
 # Swift Testing runs the suites in parallel. A few full runs on the loaded 2-core machine stopped making progress with
 # every thread idle: a PostgreSQL client whose run() never returned once cancelled (README, "Known issues"); its stop
 # is bounded now. Should anything else hang, a run that has not finished in 20 minutes (a normal one takes 4-5) is
@@ -131,11 +135,13 @@ if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     status=$?
 fi
 rm -f "$SWIFT_TEST_LOG"
+phase "Swift tests ended"
 set +e
 wait "$E2E_PID"
 e2e_status=$?
 E2E_PID=""
 set -e
+phase "browser journeys ended"
 cat "$E2E_LOG"
 [ "$status" -eq 0 ] || { echo "The Swift tests failed (above, before the journeys' output)." >&2; exit "$status"; }
 exit "$e2e_status"
