@@ -3,7 +3,8 @@
 # file (or --database postgres://…) over loopback:
 #
 # 1. Photo upload: a 12-megapixel photo (4000×3000, made here with libvips: a colour gradient under Gaussian noise,
-#    JPEG quality 92, with GPS and orientation EXIF written by exiftool; and the same picture as HEIC) uploaded
+#    JPEG quality 92, with GPS and orientation EXIF written by exiftool; a phone-like HEIC, and the JPEG's picture as a
+#    one-image HEIC: see below) uploaded
 #    --uploads times each with `curl -T` under new ids; prints each request's time (the whole PUT: upload over
 #    loopback, vipsheader, vipsthumbnail for the display JPEG and the thumbnail, the store's write) and the median.
 # 2. Meal saves while photos upload: wrk with scripts/wrk/meal-save.lua, paced at --rate saves a second over 4
@@ -11,11 +12,21 @@
 #    prints P50/P90/P95/P99 of both runs and how many photos were uploaded during the second.
 #
 #   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
-#                          [--uploaders 2] [--formats "jpg heic"] [--database postgres://…] [--ids kernel|python]
+#                          [--uploaders 2] [--formats "jpg heic heic-single"] [--database postgres://…] [--ids kernel|python]
+#                          [--while uploads|stub-uploads|vips]
+#
+# --while parts the meal saves' rise while photos upload into its two causes:
+#   uploads       (the default) the uploads as they are;
+#   stub-uploads  the same uploads to a server whose vipsheader and vipsthumbnail are stand-ins that do no image work
+#                 (they answer the size and copy a display JPEG made beforehand): the uploads' own server work —
+#                 receiving the body, its SHA-256, the private copy, starting three processes, the store's write;
+#                 no upload timing (--formats is ignored);
+#   vips          no uploads: one loop runs the three vips commands of a JPEG upload at nice 10 with the server's
+#                 environment for them (what the server's one processing slot does), nothing over HTTP.
 #
 # DIR keeps the photos (the HEIC takes minutes to make); the database is made anew each run.
 # --binary defaults to .build/release/wdiet (`swift build -c release --product wdiet`). Needs vips, exiftool, curl and
-# wrk (Debian: libvips-tools, libimage-exiftool-perl, curl, wrk).
+# wrk (Debian: libvips-tools, libimage-exiftool-perl, curl, wrk), and python3 for the HEIC.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO="$(pwd)"
@@ -30,6 +41,7 @@ UPLOADERS=2
 DATABASE=""
 FORMATS="jpg heic"
 IDS=kernel
+WHILE=uploads
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) BINARY="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
@@ -42,6 +54,7 @@ while [ $# -gt 0 ]; do
         --database) DATABASE="$2"; shift 2 ;;
         --formats) FORMATS="$2"; shift 2 ;;
         --ids) IDS="$2"; shift 2 ;;
+        --while) WHILE="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -68,16 +81,56 @@ exiftool -q -overwrite_original -GPSLatitude=52.52 -GPSLatitudeRef=N -GPSLongitu
     -Orientation#=6 -Make=BenchCam photo.jpg
 rm -f ./*.v
 fi
-# x265 takes minutes (42 s of CPU) for a noisy 12-megapixel HEIC: made once, kept in DIR.
-[[ " $FORMATS " != *" heic "* ]] || [ -s photo.heic ] || { echo "Making the HEIC (minutes) ..."; vips copy photo.jpg photo.heic[Q=80]; }
+# heic: a phone's 12-megapixel HEIC as an iPhone writes it — 4032×3024 in 8×6 tiles of 512×512 (libheif decodes
+# a grid's tiles on up to four threads of its own), rotated by an `irot` property, the JPEG's Exif, ~2.5 MB (iPhones'
+# are 1.5-3.5 MB): a scene of Perlin noise at three scales over a colour ramp, mild sensor noise, x265 quality 60
+# (scripts/make-grid-heic.py). heic-single: the JPEG's picture as one HEVC image (what `vips copy x.heic` writes:
+# no grid, decoded on one thread), 7.9 MB — 2-5 times a phone's bytes for the same pixels: the noise of the JPEG's
+# picture. x265 takes minutes for either: made once, kept in DIR.
+if [[ " $FORMATS " == *" heic "* ]] && [ ! -s photo-grid.heic ]; then
+    echo "Making the phone-like HEIC (minutes) ..."
+    vips xyz xy.v 4032 3024
+    vips linear xy.v ramp.v 0.03 40 --uchar
+    vips bandjoin_const ramp.v rgb.v 100
+    vips perlin p1.v 4032 3024 --cell-size 256
+    vips perlin p2.v 4032 3024 --cell-size 32 --seed 7
+    vips perlin p3.v 4032 3024 --cell-size 8 --seed 3
+    vips linear p1.v p1s.v 40 0
+    vips linear p2.v p2s.v 20 0
+    vips linear p3.v p3s.v 10 0
+    vips add p1s.v p2s.v pa.v
+    vips add pa.v p3s.v pb.v
+    vips bandjoin "pb.v pb.v pb.v" pbb.v
+    vips add rgb.v pbb.v scene.v
+    vips gaussnoise noise.v 4032 3024 --sigma 2
+    vips add scene.v noise.v noisy.v
+    vips cast noisy.v scene.png uchar
+    exiftool -b -EXIF photo.jpg > exif.bin
+    python3 "$REPO/scripts/make-grid-heic.py" scene.png photo-grid.heic --quality 60 --rotation 270 --exif exif.bin
+    rm -f ./*.v scene.png exif.bin
+fi
+[[ " $FORMATS " != *" heic-single "* ]] || [ -s photo.heic ] || { echo "Making the one-image HEIC (minutes) ..."; vips copy photo.jpg photo.heic[Q=80]; }
 echo "photo.jpg $(stat -c %s photo.jpg) bytes ($(vipsheader photo.jpg | cut -d: -f2))"
+
+SERVER_PATH="$PATH"
+if [ "$WHILE" = stub-uploads ]; then
+    FORMATS=""
+    mkdir -p stub-tools
+    vipsthumbnail photo.jpg --size '1600x1600>' -o stub-tools/display.jpg[Q=82,strip]
+    header_line="$(vipsheader photo.jpg | cut -d: -f2-)"
+    printf '#!/bin/sh\necho "$1:%s"\n' "$header_line" > stub-tools/vipsheader
+    # vipsthumbnail IN --size S [...] -o OUT[options]: the prepared JPEG to OUT.
+    printf '#!/bin/sh\nwhile [ "$1" != -o ]; do shift; done\ncp "%s" "${2%%%%\\[*}"\n' "$DIR/stub-tools/display.jpg" > stub-tools/vipsthumbnail
+    chmod +x stub-tools/vipsheader stub-tools/vipsthumbnail
+    SERVER_PATH="$DIR/stub-tools:$PATH"
+fi
 
 DB="${DATABASE:-$DIR/media-bench.sqlite}"
 # No SR28 folder from here: the server starts without a food catalog (meal saves of manual meals need none).
-env -u WDIET_FOOD_DATA "$BINARY" serve --port "$PORT" --database "$DB" --log-level warning > server.log 2>&1 &
+env -u WDIET_FOOD_DATA PATH="$SERVER_PATH" "$BINARY" serve --port "$PORT" --database "$DB" --log-level warning > server.log 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -sf "$BASE/health" >/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 300); do curl -sf "$BASE/health" >/dev/null && break; sleep 0.2; done  # up to 60 s: a loaded machine
 
 # 20 guests with a profile; their tokens for wrk.
 : > tokens.txt
@@ -112,7 +165,12 @@ note_clients() { times > clients.cpu; }
 clients_seconds() { awk 'NR == 2 {gsub(/[ms]/, " "); print ($1 * 60 + $2) + ($3 * 60 + $4)}' clients.cpu; }
 
 for format in $FORMATS; do
-    case "$format" in jpg) set -- photo.jpg image/jpeg ;; heic) set -- photo.heic image/heic ;; *) echo "--formats: jpg and/or heic" >&2; exit 2 ;; esac
+    case "$format" in
+        jpg) set -- photo.jpg image/jpeg ;;
+        heic) set -- photo-grid.heic image/heic ;;
+        heic-single) set -- photo.heic image/heic ;;
+        *) echo "--formats: jpg, heic and/or heic-single" >&2; exit 2 ;;
+    esac
     echo "Uploading $1 $UPLOADS times:"
     upload "$1" "$2" > /dev/null  # warm-up
     : > times.txt
@@ -136,15 +194,30 @@ export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_CONNECTIONS=4
 echo "Meal saves at $RATE/s, alone:"
 wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
 
-echo "Meal saves at $RATE/s while $UPLOADERS loops upload the 12-megapixel JPEG:"
 : > uploads.txt
 LOOPS=()
-for _ in $(seq 1 "$UPLOADERS"); do
-    ( while true; do upload photo.jpg image/jpeg >> uploads.txt; done ) &
+if [ "$WHILE" = vips ]; then
+    echo "Meal saves at $RATE/s while one loop runs a JPEG upload's vips commands at nice 10 (no uploads):"
+    mkdir -p vips-loop/vips-home
+    ( L="$DIR/vips-loop"  # absolute paths: vipsthumbnail's -o is relative to its input's folder
+      export VIPS_BLOCK_UNTRUSTED=1 VIPS_CONCURRENCY=1 TMPDIR="$L" VIPSHOME="$L/vips-home"
+      while true; do
+          start=$EPOCHREALTIME
+          nice -n 10 vipsheader "$DIR/photo.jpg" > /dev/null
+          nice -n 10 vipsthumbnail "$DIR/photo.jpg" --size '1600x1600>' --import-profile srgb --export-profile srgb -o "$L/display.jpg[Q=82,strip,optimize_coding]"
+          nice -n 10 vipsthumbnail "$L/display.jpg" --size '320x320>' -o "$L/thumbnail.jpg[Q=75,strip,optimize_coding]"
+          echo "201 $start $EPOCHREALTIME" >> "$DIR/uploads.txt"  # no process started for the clock
+      done ) &
     LOOPS+=($!)
-done
+else
+    echo "Meal saves at $RATE/s while $UPLOADERS loops upload the 12-megapixel JPEG ($WHILE):"
+    for _ in $(seq 1 "$UPLOADERS"); do
+        ( while true; do upload photo.jpg image/jpeg >> uploads.txt; done ) &
+        LOOPS+=($!)
+    done
+fi
 sleep 1
 wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
 for loop in "${LOOPS[@]}"; do kill "$loop" 2>/dev/null || true; done
 wait "${LOOPS[@]}" 2>/dev/null || true
-awk '{n++; if ($1 == 201) ok++; s += $2} END {printf "RESULT name=uploads-during-meal-saves uploads=%d created=%d mean_s=%.3f\n", n, ok, s/n}' uploads.txt
+awk '{n++; if ($1 == 201) ok++; s += (NF == 3 ? $3 - $2 : $2)} END {printf "RESULT name=uploads-during-meal-saves uploads=%d created=%d mean_s=%.3f\n", n, ok, s/n}' uploads.txt

@@ -1,5 +1,8 @@
 import Foundation
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Photos decoded and re-encoded by libvips' command-line tools (`vipsheader`, `vipsthumbnail`; Debian
 /// `libvips-tools`), run as child processes: the server links no image library, so `swift run wdiet serve` builds
@@ -48,25 +51,49 @@ struct MediaProcessing: Sendable {
         case timedOut
     }
 
-    /// The paths of `vipsheader` and `vipsthumbnail` and the command that lowers their priority (`nice -n 10`),
-    /// or nil when the vips tools are missing.
+    /// The paths of `vipsheader`, `vipsthumbnail` and `nice` (nil when not installed), or nil when the vips tools
+    /// are missing.
     func tools() -> Tools? {
         func find(_ name: String) -> String? { ToolProcess.find(name, in: searchPath) }
         guard let header = find("vipsheader"), let thumbnail = find("vipsthumbnail") else { return nil }
-        return (header, thumbnail, priority?.launcher(nice: find("nice")) ?? [])
+        return (header, thumbnail, find("nice"))
+    }
+
+    /// The command that brings a tool started from a thread at nice `current` to `priority`: a child inherits its
+    /// starting thread's nice value, and `nice -n N` adds N to it. From a normal thread `nice -n 10`; from the upload
+    /// threads (`MediaAPI.threads`, nice 10) nothing, the tool is at nice 10 already (`nice -n 10` there would make
+    /// it 19); from a lower thread (imports at nice 15) nothing either: a tool never runs above its caller.
+    static func launcher(for priority: BackgroundPriority?, fromNice current: Int32, nice: String?) -> [String] {
+        guard let priority, priority.niceness > current else { return [] }
+        return BackgroundPriority(niceness: priority.niceness - current).launcher(nice: nice)
+    }
+
+    /// The calling thread's nice value (Linux: `getpriority` with `who` 0 is the calling thread's), 0 elsewhere.
+    static func callingThreadNice() -> Int32 {
+        #if canImport(Glibc)
+        errno = 0
+        let value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return errno == 0 ? value : 0
+        #else
+        return 0
+        #endif
     }
 
     /// `upload` (JPEG, PNG, WebP or HEIC bytes) as a display JPEG and a thumbnail, without metadata.
     func processPhoto(_ upload: Data, logger: Logger) async throws(Failure) -> Photo {
-        try await withPrivateCopy(of: upload, named: "upload", logger: logger) { tools, folder, input throws(Failure) in
-            try await makeDisplayAndThumbnail(of: input, tools: tools, in: folder, logger: logger)
+        // libvips reads JPEG, PNG and WebP itself; HEIF is a module of its own (Debian: vips-modules-8.14/vips-heif.so).
+        let modules: VipsModules = MediaFormat.sniff(upload) == .heic ? .all : .none
+        return try await withPrivateCopy(of: upload, named: "upload", logger: logger) { tools, folder, input throws(Failure) in
+            try await makeDisplayAndThumbnail(of: input, modules: modules, tools: tools, in: folder, logger: logger)
         }
     }
 
-    private func makeDisplayAndThumbnail(of input: URL, tools: Tools, in folder: URL, logger: Logger) async throws(Failure) -> Photo {
+    private func makeDisplayAndThumbnail(
+        of input: URL, modules: VipsModules, tools: Tools, in folder: URL, logger: Logger
+    ) async throws(Failure) -> Photo {
         let display = folder.appendingPathComponent("display.jpg")
         let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
-        let header = try await run(tools.header, [input.path], launcher: tools.launcher, in: folder, logger: logger)
+        let header = try await run(tools.header, [input.path], modules: modules, tools: tools, in: folder, logger: logger)
         guard let (width, height) = Self.size(fromHeader: header) else { throw .undecodable }
         guard width * height <= maxPixels else { throw .tooManyPixels }
 
@@ -76,11 +103,11 @@ struct MediaProcessing: Sendable {
             // without one is taken as sRGB (vips' default fallback profile shifted colours: near-black red 1 became 49).
             "--import-profile", "srgb", "--export-profile", "srgb",
             "-o", display.path + "[Q=\(displayQuality),strip,optimize_coding]",
-        ], launcher: tools.launcher, in: folder, logger: logger)
+        ], modules: modules, tools: tools, in: folder, logger: logger)
         _ = try await run(tools.thumbnail, [
             display.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
             "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
-        ], launcher: tools.launcher, in: folder, logger: logger)
+        ], modules: .none, tools: tools, in: folder, logger: logger)
         guard let displayData = try? Data(contentsOf: display), let thumbnailData = try? Data(contentsOf: thumbnail),
             let displaySize = JPEGSize.of(displayData)
         else { throw .undecodable }
@@ -95,20 +122,46 @@ struct MediaProcessing: Sendable {
         guard BareJPEG.isBare(data), let frame = JPEGSize.of(data), max(frame.width, frame.height) <= displaySize else { return nil }
         return try await withPrivateCopy(of: data, named: "display.jpg", logger: logger) { tools, folder, input throws(Failure) in
             let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
-            let header = try await run(tools.header, [input.path], launcher: tools.launcher, in: folder, logger: logger)
+            let header = try await run(tools.header, [input.path], modules: .none, tools: tools, in: folder, logger: logger)
             guard let (width, height) = Self.size(fromHeader: header), width == frame.width, height == frame.height else {
                 throw .undecodable
             }
             _ = try await run(tools.thumbnail, [
                 input.path, "--size", "\(thumbnailSize)x\(thumbnailSize)>",
                 "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
-            ], launcher: tools.launcher, in: folder, logger: logger)
+            ], modules: .none, tools: tools, in: folder, logger: logger)
             guard let thumbnailData = try? Data(contentsOf: thumbnail) else { throw .undecodable }
             return Photo(display: data, thumbnail: thumbnailData, width: width, height: height)
         }
     }
 
-    typealias Tools = (header: String, thumbnail: String, launcher: [String])
+    typealias Tools = (header: String, thumbnail: String, nice: String?)
+
+    /// Which of libvips' loadable modules a tool may load. Each tool run loads libvips; with its modules (Debian:
+    /// HEIF, JPEG XL, ImageMagick, OpenSlide, Poppler and the libraries they pull in) a `vipsheader` took 58-77 ms
+    /// of CPU, without them 30-41 ms (`perf stat -r 10`, docs/benchmarks.md "Media"), and a photo takes three runs.
+    /// A JPEG, PNG or WebP needs no module, nor does the thumbnail made from the display JPEG; none of them can then
+    /// reach ImageMagick or Poppler at all.
+    enum VipsModules: Sendable, Equatable {
+        case all, none
+    }
+
+    /// The environment a tool runs with: vips' own loaders only (`VIPS_BLOCK_UNTRUSTED`), one thread, temporary
+    /// files in `folder`; with `.none`, `VIPSHOME` names an empty folder in it, where libvips finds no modules to load.
+    static func toolEnvironment(_ base: [String: String], modules: VipsModules, folder: URL) -> [String: String] {
+        var environment = base
+        // Only vips' own, well-tested loaders (no ImageMagick, no matio…), and no vips cache files in $HOME.
+        environment["VIPS_BLOCK_UNTRUSTED"] = "1"
+        // One thread per tool: with `slots` tools at once, photos never take more than all cores but one. (libheif
+        // decodes a grid HEIC's tiles on threads of its own regardless: docs/media.md.)
+        environment["VIPS_CONCURRENCY"] = "1"
+        environment["TMPDIR"] = folder.path
+        switch modules {
+        case .all: environment["VIPSHOME"] = nil
+        case .none: environment["VIPSHOME"] = folder.appendingPathComponent("vips-home").path
+        }
+        return environment
+    }
 
     /// Runs `work` on `data` written to a private folder (removed afterwards), holding one of the processing
     /// `slots`; `.toolsMissing` without the vips tools, `.undecodable` when the folder or the file cannot be made.
@@ -127,6 +180,8 @@ struct MediaProcessing: Sendable {
             throw .undecodable
         }
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Empty: `VIPSHOME` for tools that load no modules (`toolEnvironment`).
+        try? FileManager.default.createDirectory(at: folder.appendingPathComponent("vips-home"), withIntermediateDirectories: false)
         let input = folder.appendingPathComponent(name)
         do {
             try data.write(to: input)
@@ -139,18 +194,16 @@ struct MediaProcessing: Sendable {
 
     /// Runs one tool and answers its standard output; a failure, a crash or the time limit is `.undecodable` (what
     /// the tool said goes to the log at debug level: it may name the temporary path).
-    private func run(_ tool: String, _ arguments: [String], launcher: [String], in folder: URL, logger: Logger) async throws(Failure) -> String {
+    private func run(
+        _ tool: String, _ arguments: [String], modules: VipsModules, tools: Tools, in folder: URL, logger: Logger
+    ) async throws(Failure) -> String {
+        // Here, on the thread that starts the tool: the tool inherits this thread's nice value.
+        let launcher = Self.launcher(for: priority, fromNice: Self.callingThreadNice(), nice: tools.nice)
         let command = launcher + [tool] + arguments
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
-        var environment = ProcessInfo.processInfo.environment
-        // Only vips' own, well-tested loaders (no ImageMagick, no matio…), and no vips cache files in $HOME.
-        environment["VIPS_BLOCK_UNTRUSTED"] = "1"
-        // One thread per tool: with `slots` tools at once, photos never take more than all cores but one.
-        environment["VIPS_CONCURRENCY"] = "1"
-        environment["TMPDIR"] = folder.path
-        process.environment = environment
+        process.environment = Self.toolEnvironment(ProcessInfo.processInfo.environment, modules: modules, folder: folder)
         process.currentDirectoryURL = folder
         let outputURL = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
@@ -285,7 +338,11 @@ actor AsyncSlots {
 /// The pixel size of a JPEG, from its first start-of-frame marker.
 enum JPEGSize {
     static func of(_ data: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](data)
+        // Read in place: a 12-megapixel upload is megabytes, and the frame header is near its start.
+        data.withUnsafeBytes { raw in of(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func of(_ b: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
         guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var i = 2
         while i + 9 < b.count {
