@@ -182,7 +182,9 @@ public struct LabelAccuracy {
         let empty = result.outcomes.filter { $0.outcome == .empty }
         var text = "\(result.file.padding(toLength: 38, withPad: " ", startingAt: 0)) " + String(format: "%5.2f s (CPU %4.2f s)  correct %2d  wrong %d  empty %2d", result.seconds, result.cpuSeconds, correct, wrong.count, empty.count)
         if let stages = result.stages {
-            text += String(format: "  (vips %.2f, pass 1 %.2f, pass 2 %.2f)", stages.preprocess, stages.panel, stages.ocr)
+            let cpu = stages.cpu
+            text += String(format: "  (vips %.2f, pass 1 %.2f, pass 2 %.2f; CPU vips %.2f, pass 1 %.2f + OCR %.2f, pass 2 %.2f + OCR %.2f, parser %.2f)",
+                stages.preprocess, stages.panel, stages.ocr, cpu.preprocess, cpu.overviewImage, cpu.overviewOCR, cpu.panelImage, cpu.panelOCR, cpu.parse)
         }
         if !wrong.isEmpty { text += "  WRONG " + wrong.map { "\($0.basis).\($0.field) \($0.read)≠\($0.truth)" }.joined(separator: ", ") }
         if !result.spurious.isEmpty { text += "  SPURIOUS " + result.spurious.joined(separator: ", ") }
@@ -192,6 +194,19 @@ public struct LabelAccuracy {
             text += "\n    empty: " + empty.map { "\($0.basis).\($0.field) \($0.truth) read \($0.read)\($0.inOCR ? " (in OCR)" : "")" }.joined(separator: ", ")
         }
         return text
+    }
+
+    /// Where the photos' CPU went, summed over them: "CPU by stage: vips 2.41 s (11 %), …".
+    static func stageShares(_ stages: [LabelScanTimings.CPU]) -> String {
+        let total = stages.reduce(0) { $0 + $1.total }
+        let parts: [(String, KeyPath<LabelScanTimings.CPU, Double>)] = [
+            ("vips", \.preprocess), ("pass 1 image", \.overviewImage), ("pass 1 Tesseract", \.overviewOCR),
+            ("pass 2 image", \.panelImage), ("pass 2 Tesseract", \.panelOCR), ("panel finder and parser", \.parse),
+        ]
+        return "CPU by stage: " + parts.map { name, path in
+            let seconds = stages.reduce(0) { $0 + $1[keyPath: path] }
+            return String(format: "%@ %.2f s (%.0f %%)", name as NSString, seconds, seconds * 100 / max(total, 1e-9))
+        }.joined(separator: ", ") + String(format: "; %.2f s in all", total)
     }
 
     /// The report: per field, the totals, times and the per-photo table of which stage failed.
@@ -227,6 +242,11 @@ public struct LabelAccuracy {
         if let slowest = cpu.last, slowest > 0 {
             func percentile(_ p: Double) -> Double { cpu[min(cpu.count - 1, Int((Double(cpu.count) * p).rounded(.up)) - 1)] }
             lines.append(String(format: "CPU per photo (the time on an idle core): P50 %.2f s, P95 %.2f s, max %.2f s", percentile(0.5), percentile(0.95), slowest))
+        }
+        let stages = results.compactMap(\.stages?.cpu)
+        let stageTotal = stages.reduce(0) { $0 + $1.total }
+        if stageTotal > 0 {
+            lines.append(Self.stageShares(stages))
         }
         lines.append("")
         lines.append("| photo | correct | wrong | empty | missed: not in OCR / in OCR | stage that failed |")

@@ -27,8 +27,52 @@ public struct LabelScanTimings: Sendable, Hashable, Codable {
     /// The parser.
     public var parse: Double = 0
     public var total: Double = 0
+    /// CPU seconds per stage (the scan's thread, and the vips runs for `preprocess`).
+    public var cpu = CPU()
+
+    /// Where a scan's CPU goes. The vips runs are counted from this process's finished children, so `preprocess`
+    /// is exact only while one scan runs at a time (the measuring command); the other stages are the scan thread's.
+    public struct CPU: Sendable, Hashable, Codable {
+        /// The vips runs (decoding, orientation, grey) and reading their output.
+        public var preprocess: Double = 0
+        /// Scaling and contrast of the whole photo for pass 1, and of the panel for pass 2 (our Swift code).
+        public var overviewImage: Double = 0
+        public var panelImage: Double = 0
+        /// Tesseract: pass 1 (the whole photo; with a new engine's start, the first scan of a process) and pass 2
+        /// (the panel).
+        public var overviewOCR: Double = 0
+        public var panelOCR: Double = 0
+        /// Finding the panel, the parser on both passes' words, and their merge.
+        public var parse: Double = 0
+
+        public init() {}
+
+        public var total: Double { preprocess + overviewImage + panelImage + overviewOCR + panelOCR + parse }
+    }
 
     public init() {}
+}
+
+/// CPU clocks for `LabelScanTimings.CPU`.
+enum CPUClock {
+    /// The calling thread's CPU time, in seconds.
+    static func thread() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// User and system CPU time of this process's finished children, in seconds.
+    static func children() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return 0 }
+        #else
+        guard getrusage(RUSAGE_CHILDREN, &usage) == 0 else { return 0 }
+        #endif
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
 }
 
 /// A scan's answer: the reading, the time per stage, and the words the OCR saw (for measuring and debugging; the
@@ -132,21 +176,34 @@ public final class LabelScanner: Sendable {
         var timings = LabelScanTimings()
 
         let vips = VipsTools(timeLimit: configuration.toolTimeLimit, maxPixels: configuration.maxPixels)
+        var clock = (thread: CPUClock.thread(), children: CPUClock.children())
+        /// The scan thread's CPU since the last call.
+        func lap() -> Double {
+            let now = CPUClock.thread()
+            defer { clock.thread = now }
+            return now - clock.thread
+        }
         let gray = try vips.grayscale(image, crop: crop)
         timings.preprocess = seconds(since: started)
+        timings.cpu.preprocess = lap() + CPUClock.children() - clock.children
 
         return try engines.withEngine { engine throws(LabelScanError) in
+            // A new engine's start (the first scan of a process) counts as pass 1's Tesseract.
+            timings.cpu.overviewOCR = lap()
             // Pass 1: the whole photo (or the crop) at a moderate size, to find the panel.
             let overviewStart = DispatchTime.now()
             let overviewScale = min(configuration.overviewMaxEnlargement, Double(configuration.overviewSize) / Double(max(gray.width, gray.height)))
             // Not inverted as a whole: a dark background around a light panel is common; Tesseract inverts dark lines itself.
             let overview = gray.scaled(by: overviewScale).normalised(invertIfDark: false)
+            timings.cpu.overviewImage = lap()
             let overviewWords = engine.words(in: overview, mode: Self.overviewMode).map { $0.scaled(by: 1 / overviewScale) }
+            timings.cpu.overviewOCR += lap()
             let panel = PanelFinder.panel(in: overviewWords, imageWidth: gray.width, imageHeight: gray.height)
             timings.panel = seconds(since: overviewStart)
 
             let parser = LabelParser()
             var best = parser.read(overviewWords)
+            timings.cpu.parse = lap()
             var bestWords = overviewWords
             if let panel, !(configuration.stopWhenOverviewComplete && Self.isComplete(best)) {
                 // Pass 2: the panel alone, its text scaled to the height Tesseract reads best.
@@ -157,10 +214,12 @@ public final class LabelScanner: Sendable {
                 let pixels = Double(region.width * region.height) * scale * scale
                 if pixels > Double(configuration.maxPanelPixels) { scale *= (Double(configuration.maxPanelPixels) / pixels).squareRoot() }
                 let prepared = region.scaled(by: scale).normalised()
+                timings.cpu.panelImage = lap()
                 let panelWords = engine.words(in: prepared, mode: Self.panelMode).map {
                     $0.scaled(by: 1 / scale).offset(x: Double(panel.x), y: Double(panel.y))
                 }
                 timings.ocr = seconds(since: ocrStart)
+                timings.cpu.panelOCR = lap()
                 let parseStart = DispatchTime.now()
                 let reading = parser.read(panelWords)
                 timings.parse = seconds(since: parseStart)
@@ -171,6 +230,7 @@ public final class LabelScanner: Sendable {
                 } else if configuration.mergePasses {
                     best = best.merged(with: reading)
                 }
+                timings.cpu.parse += lap()
             }
             timings.total = seconds(since: started)
             let failed: LabelScanStage? = if panel == nil && !best.panelFound {

@@ -79,31 +79,75 @@ struct LabelScannerTests {
         #expect(reading.columns.allSatisfy { $0.values.values.allSatisfy { !$0.isConfident } })
     }
 
-    @Test("the short grey path (no crop) gives the very pixels of the long one (a crop of the whole photo), upright")
-    func shortGrayPath() throws {
+    /// A copy of a dev photo made by a tool (exiftool, installed with the media tools; vips), or nil without it.
+    static func converted(_ photo: Data, tool: String, _ arguments: (String, String) -> [String], suffix: String) throws -> Data? {
         let vips = VipsTools(timeLimit: .seconds(20), maxPixels: 100_000_000)
-        var photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("jofuelo-ex2.jpg"))  // 384×512, sRGB
-        let short = try vips.grayscale(photo, crop: nil)
-        let long = try vips.grayscale(photo, crop: LabelCrop(x: 0, y: 0, width: 384, height: 512))
-        #expect((short.width, short.height) == (384, 512))
-        #expect(short.pixels == long.pixels)
-        // Turned a quarter by its EXIF tag (exiftool, installed with the media tools): both paths turn it upright.
-        let exiftool = vips.searchPath.map { ($0 as NSString).appendingPathComponent("exiftool") }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let exiftool {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-rotated-\(UUID().uuidString).jpg")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try photo.write(to: file)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: exiftool)
-            process.arguments = ["-q", "-overwrite_original", "-Orientation=6", "-n", file.path]
-            try process.run()
-            process.waitUntilExit()
-            photo = try Data(contentsOf: file)
-            let turned = try vips.grayscale(photo, crop: nil)
+        guard let path = vips.find(tool) else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.jpg"), output = folder.appendingPathComponent("out." + suffix)
+        try photo.write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments(input.path, output.path)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return try? Data(contentsOf: FileManager.default.fileExists(atPath: output.path) ? output : input)
+    }
+
+    @Test("the short grey way (one vips run for a JPEG, the crop cut from the grey pixels) gives the very pixels of the general steps, upright")
+    func shortGrayPath() throws {
+        let short = VipsTools(timeLimit: .seconds(20), maxPixels: 100_000_000)
+        var general = short
+        general.generalStepsOnly = true
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("jofuelo-ex2.jpg"))  // 384×512, sRGB
+        let whole = try short.grayscale(photo, crop: nil)
+        #expect((whole.width, whole.height) == (384, 512))
+        #expect(whole.pixels == (try general.grayscale(photo, crop: nil)).pixels)
+        let crop = LabelCrop(x: 40, y: 100, width: 300, height: 500)  // runs past the bottom: cut at the photo's edge
+        let cropped = try short.grayscale(photo, crop: crop)
+        #expect((cropped.width, cropped.height) == (300, 412))
+        #expect(cropped.pixels == (try general.grayscale(photo, crop: crop)).pixels)
+        #expect(throws: LabelScanError.badCrop) { try short.grayscale(photo, crop: LabelCrop(x: 384, y: 0, width: 10, height: 10)) }
+
+        // Turned a quarter by its EXIF tag: both ways turn it upright, and the crop is in upright pixels.
+        if let turnedPhoto = try Self.converted(photo, tool: "exiftool", { input, _ in ["-q", "-overwrite_original", "-Orientation=6", "-n", input] }, suffix: "jpg") {
+            let turned = try short.grayscale(turnedPhoto, crop: nil)
             #expect((turned.width, turned.height) == (512, 384))
-            #expect(turned.pixels == (try vips.grayscale(photo, crop: LabelCrop(x: 0, y: 0, width: 512, height: 384))).pixels)
-            #expect(turned.pixels != short.pixels)
+            #expect(turned.pixels != whole.pixels)
+            #expect(turned.pixels == (try general.grayscale(turnedPhoto, crop: nil)).pixels)
+            let turnedCrop = LabelCrop(x: 300, y: 10, width: 200, height: 300)
+            #expect((try short.grayscale(turnedPhoto, crop: turnedCrop)).pixels == (try general.grayscale(turnedPhoto, crop: turnedCrop)).pixels)
         }
+        // A PNG (no autorotate in its loader: grey, then autorot): the same pixels both ways too.
+        let png = try #require(try Self.converted(photo, tool: "vips", { input, output in ["copy", input, output] }, suffix: "png"))
+        #expect((try short.grayscale(png, crop: nil)).pixels == whole.pixels)  // PNG is lossless: the JPEG's decoded pixels
+        #expect((try short.grayscale(png, crop: crop)).pixels == (try general.grayscale(png, crop: crop)).pixels)
+    }
+
+    @Test("vips starts without its plugin modules except for HEIF/AVIF photos, which need one")
+    func pluginModules() throws {
+        let vips = VipsTools(timeLimit: .seconds(20), maxPixels: 100_000_000)
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("jofuelo-ex2.jpg"))
+        #expect(!VipsTools.isISOMediaFile(photo))
+        // Made only where the HEIF module can also write (libheif with an encoder).
+        guard let heic = try Self.converted(photo, tool: "vips", { input, output in ["copy", input, output] }, suffix: "heic"),
+              VipsTools.isISOMediaFile(heic) else { return }
+        let gray = try vips.grayscale(heic, crop: nil)
+        #expect((gray.width, gray.height) == (384, 512))
+        // The way other photos run (VIPSHOME at the private folder) has no HEIF loader: the module choice is what
+        // reads it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("photo")
+        try heic.write(to: file)
+        let header = try #require(vips.find("vipsheader"))
+        #expect(throws: LabelScanError.notAnImage) { try vips.run(header, [file.path], in: folder, untrusted: true, modules: .none) }
+        #expect(VipsTools.loader(fromHeader: try vips.run(header, [file.path], in: folder, untrusted: true, modules: .installed)) == "heifload")
     }
 
     @Test("only 8-bit sRGB or grey photos without alpha take the short grey path")
@@ -114,5 +158,7 @@ struct LabelScannerTests {
         #expect(!VipsTools.isEightBitRGBOrGray(header: "photo: 10x10 ushort, 3 bands, rgb16, pngload"))
         #expect(!VipsTools.isEightBitRGBOrGray(header: "photo: 800x600 uchar, 4 bands, cmyk, jpegload"))
         #expect(!VipsTools.isEightBitRGBOrGray(header: "not a header"))
+        #expect(VipsTools.loader(fromHeader: "photo: 1200x1600 uchar, 3 bands, srgb, jpegload") == "jpegload")
+        #expect(VipsTools.loader(fromHeader: "photo: 10x10 uchar, 3 bands, srgb, pngload\n") == "pngload")
     }
 }
