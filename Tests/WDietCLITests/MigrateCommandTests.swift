@@ -26,7 +26,7 @@ import WDietTestSupport
             versions.append(version)
             #expect(!name.isEmpty)
         }
-        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 101, 201, 202])
+        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 50, 101, 201, 202])
     }
 
     @Test func aPostgresSchemaNewerThanTheBinaryIsRefusedInOneLine() async throws {
@@ -52,10 +52,10 @@ import WDietTestSupport
         let scratch = try await PostgresScratchDatabase.create(migrations: PostgresFoodCatalogSchema.migrations)
         defer { Task { await scratch.drop() } }
         let all = PostgresDatabase.migrations
-        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 201, 202])) {
+        await #expect(throws: PostgresDatabase.Failure.notMigrated(missingVersions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 50, 201, 202])) {
             try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
         }
-        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 201, 202])
+        #expect(try await PostgresDatabase.migrate(client: scratch.client, migrations: all, logger: logger).map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 40, 45, 47, 48, 49, 50, 201, 202])
         try await PostgresDatabase.checkSchema(client: scratch.client, migrations: all, logger: logger)
     }
 
