@@ -28,8 +28,9 @@ struct MediaAPI: Sendable {
 
     /// The thread an upload's own work runs on, at nice 10 (`BackgroundPriority`): gathering the body into one
     /// buffer, its SHA-256, the private copy for vips, starting the tools and reading what they made — about 25 ms of CPU
-    /// for a 12-megapixel photo, in pieces of several ms that on an event loop would hold up every other request of
-    /// that loop (the server runs its handlers on the event loops: `ServerExecutor`), meal saves among them. One
+    /// for a 12-megapixel photo, in pieces of several ms that on the threads running the request handlers (Swift's
+    /// cooperative pool, two threads on two cores; or the event loops with `--executor event-loops`) would hold up
+    /// the handlers queued behind them, meal saves among them. One
     /// thread: the work waits for vips most of the time, and photos are processed one at a time anyway
     /// (`MediaProcessing.slots`). The tools it starts inherit its nice 10 (`MediaProcessing.launcher`).
     static let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10), name: "media-upload") // catalog-exempt: a thread name
