@@ -13,14 +13,15 @@
 #
 #   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
 #                          [--uploaders 2] [--formats "jpg heic heic-single"] [--database postgres://…] [--ids kernel|python]
-#                          [--while uploads|stub-uploads|vips]
+#                          [--while uploads|stub-uploads|vips] [--pace SECONDS]
 #
 # --while parts the meal saves' rise while photos upload into its two causes:
 #   uploads       (the default) the uploads as they are;
 #   stub-uploads  the same uploads to a server whose vipsheader and vipsthumbnail are stand-ins that do no image work
 #                 (they answer the size and copy a display JPEG made beforehand): the uploads' own server work —
 #                 receiving the body, its SHA-256, the private copy, starting three processes, the store's write;
-#                 no upload timing (--formats is ignored);
+#                 no upload timing (--formats is ignored); with stand-ins an upload takes ~50 ms, so give each loop
+#                 --pace (seconds between its uploads) to match the real uploads' rate;
 #   vips          no uploads: one loop runs the three vips commands of a JPEG upload at nice 10 with the server's
 #                 environment for them (what the server's one processing slot does), nothing over HTTP.
 #
@@ -42,6 +43,7 @@ DATABASE=""
 FORMATS="jpg heic"
 IDS=kernel
 WHILE=uploads
+PACE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) BINARY="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
@@ -55,6 +57,7 @@ while [ $# -gt 0 ]; do
         --formats) FORMATS="$2"; shift 2 ;;
         --ids) IDS="$2"; shift 2 ;;
         --while) WHILE="$2"; shift 2 ;;
+        --pace) PACE="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -212,7 +215,7 @@ if [ "$WHILE" = vips ]; then
 else
     echo "Meal saves at $RATE/s while $UPLOADERS loops upload the 12-megapixel JPEG ($WHILE):"
     for _ in $(seq 1 "$UPLOADERS"); do
-        ( while true; do upload photo.jpg image/jpeg >> uploads.txt; done ) &
+        ( while true; do upload photo.jpg image/jpeg >> uploads.txt; [ "$PACE" = 0 ] || sleep "$PACE"; done ) &
         LOOPS+=($!)
     done
 fi
