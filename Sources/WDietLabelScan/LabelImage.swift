@@ -162,6 +162,14 @@ struct GrayImage: Sendable {
     }
 }
 
+extension LabelCrop {
+    /// A crop vips and `GrayImage.cropped` can take from a picture of this size: not empty, and starting inside it
+    /// (a rectangle that runs past the edge is cut at the edge).
+    func startsInside(width: Int, height: Int) -> Bool {
+        self.width > 0 && self.height > 0 && x >= 0 && y >= 0 && x < width && y < height
+    }
+}
+
 /// Whether a vips run loads vips' plugin modules.
 enum VipsModules: Sendable { case installed, none }
 
@@ -225,7 +233,7 @@ struct VipsTools: Sendable {
             }
             if let image = Self.readPGM(atPath: pgm, maxPixels: maxPixels) {
                 guard let crop else { return image }
-                guard crop.width > 0, crop.height > 0, crop.x >= 0, crop.y >= 0, crop.x < image.width, crop.y < image.height else { throw .badCrop }
+                guard crop.startsInside(width: image.width, height: image.height) else { throw .badCrop }
                 return image.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
             }
         }
@@ -235,7 +243,7 @@ struct VipsTools: Sendable {
         if let crop {
             let rotated = try run(header, [upright], in: folder, modules: modules)
             guard let (uprightWidth, uprightHeight) = Self.size(fromHeader: rotated) else { throw .notAnImage }
-            guard crop.width > 0, crop.height > 0, crop.x >= 0, crop.y >= 0, crop.x < uprightWidth, crop.y < uprightHeight else { throw .badCrop }
+            guard crop.startsInside(width: uprightWidth, height: uprightHeight) else { throw .badCrop }
             let cropped = folder.appendingPathComponent("cropped.v").path
             _ = try run(vips, [
                 "extract_area", current, cropped, "\(crop.x)", "\(crop.y)",

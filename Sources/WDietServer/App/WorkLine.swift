@@ -52,11 +52,7 @@ final class WorkLine: @unchecked Sendable {
     func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await acquire()
         defer { release() }
-        return try await withTaskExecutorPreference(threads) {
-            // The preference takes effect at the task's next suspension: this one moves it onto the scan threads.
-            await Task.yield()
-            return try await work()
-        }
+        return try await threads.run(work)
     }
 
     private func acquire() async throws {
@@ -130,6 +126,16 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
             }
             thread.name = "\(name)-\(index)" // catalog-exempt: a thread name
             thread.start()
+        }
+    }
+
+    /// Runs `work` preferring these threads: its synchronous parts run here, its waits (I/O, child processes)
+    /// suspend without holding a thread.
+    func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(self) {
+            // The preference takes effect at the task's next suspension: this one moves the task onto these threads.
+            await Task.yield()
+            return try await work()
         }
     }
 

@@ -35,15 +35,6 @@ struct MediaAPI: Sendable {
     /// (`MediaProcessing.slots`). The tools it starts inherit its nice 10 (`MediaProcessing.launcher`).
     static let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10), name: "media-upload") // catalog-exempt: a thread name
 
-    /// Runs `work` on `threads`: its synchronous parts there, its waits (the body, vips, the store) suspended.
-    static func onUploadThreads<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(threads) {
-            // The preference takes effect at the task's next suspension (as in `WorkLine.run`).
-            await Task.yield()
-            return try await work()
-        }
-    }
-
     @Sendable func upload(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         do {
             let id = try APIInput.uuid(path: "id", of: context)
@@ -51,7 +42,7 @@ struct MediaAPI: Sendable {
             let body = request.body
             let upload = MediaUpload(store: services.media, processing: services.mediaProcessing)
             let (userId, logger) = (context.userId, context.logger)
-            let (media, created) = try await Self.onUploadThreads {
+            let (media, created) = try await Self.threads.run {
                 let buffer: ByteBuffer
                 do {
                     buffer = try await body.collect(upTo: MediaUpload.maxBytes(kind))
