@@ -307,9 +307,13 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     page.locator("#weight").fill("95")
     page.locator("#profile-save").click()
     expect(dialog).to_be_visible()
+    # Slowed again before Escape: at full speed the 350 ms leaving copy had sometimes gone before it was looked for
+    # (CI of f340b02, loaded machine).
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(leaving).to_have_count(1)
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(leaving).to_have_count(0)
     assert page.console_errors == []
     page.context.close()
