@@ -5,7 +5,7 @@ import WDietPostgres
 import WDietSQLite
 import WDietStore
 
-/// `/api/v1/challenge/app-lock…` (issue 20 item 4; the lock page is the next session's): the PIN (4–6 digits) is kept
+/// `/api/v1/challenge/app-lock…` (issue 20 item 4; the PIN page is `ChallengePages.lock`): the PIN (4–6 digits) is kept
 /// only as a bcrypt hash on the server (`ChallengeAppLockStore`), never synced. Five wrong PINs in a row end the
 /// user's sessions (a full sign-in again), and the count starts over.
 struct ChallengeAppLockAPI: Sendable {
@@ -46,23 +46,48 @@ struct ChallengeAppLockAPI: Sendable {
         return Response(status: .noContent)
     }
 
+    /// What a PIN sent to the lock page or the API comes to.
+    enum PinCheck: Equatable, Sendable {
+        case right
+        /// No PIN is set (removed on another device meanwhile): nothing to unlock.
+        case notSet
+        case wrong(attemptsLeft: Int)
+        /// The fifth wrong PIN in a row: every session of the user is ended, the count starts over.
+        case lockedOut
+    }
+
+    /// Checks `pin` (already in its format) against the user's hash and counts a wrong one; the API's verify and the
+    /// lock page's form (`ChallengePages.unlock`, for a browser without script) both answer from it.
+    func check(pin: String, userId: UUID) async throws -> PinCheck {
+        guard let lock = try await store.appLock(userId: userId) else { return .notSet }
+        if try await accounts.passwords.verify(pin, hash: lock.pinHash) {
+            try await store.resetFailures(userId: userId)
+            return .right
+        }
+        let wrong = try await store.recordFailure(userId: userId)
+        if wrong >= Self.maxWrongPins {
+            try await store.resetFailures(userId: userId)
+            try await accounts.logoutEverywhere(userId: userId)
+            return .lockedOut
+        }
+        return .wrong(attemptsLeft: Self.maxWrongPins - wrong)
+    }
+
     /// 204 for the right PIN; 422 with the attempts left for a wrong one; the fifth wrong one in a row ends every
     /// session of the user: 401 `pin_locked_out`.
     @Sendable func verify(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let pin = try Self.pin(try await APIInput.decode(ChallengePinBody.self, from: request, context: context))
-        guard let lock = try await store.appLock(userId: context.userId) else { throw APIError.notFound(Strings.current("challenge.pinNotSet")) }
-        if try await accounts.passwords.verify(pin, hash: lock.pinHash) {
-            try await store.resetFailures(userId: context.userId)
+        switch try await check(pin: pin, userId: context.userId) {
+        case .right:
             return Response(status: .noContent)
-        }
-        let wrong = try await store.recordFailure(userId: context.userId)
-        if wrong >= Self.maxWrongPins {
-            try await store.resetFailures(userId: context.userId)
-            try await accounts.logoutEverywhere(userId: context.userId)
+        case .notSet:
+            throw APIError.notFound(Strings.current("challenge.pinNotSet"))
+        case .lockedOut:
             throw APIError(.unauthorized, code: "pin_locked_out", message: Strings.current("challenge.pinLockedOut"))
+        case .wrong(let left):
+            let message = Strings.current("challenge.pinWrong")
+            throw APIError(.unprocessableContent, code: "pin_wrong", message: message,
+                           fields: ["pin": message, "attemptsLeft": String(left)])
         }
-        let message = Strings.current("challenge.pinWrong")
-        throw APIError(.unprocessableContent, code: "pin_wrong", message: message,
-                       fields: ["pin": message, "attemptsLeft": String(Self.maxWrongPins - wrong)])
     }
 }

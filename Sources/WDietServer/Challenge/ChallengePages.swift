@@ -20,6 +20,7 @@ struct ChallengePages: Sendable {
         group.get("/challenge/start") { request, context in try await startPage(request, context) }
         group.post("/challenge/start") { request, context in try await start(request, context) }
         group.get("/challenge/lock") { request, context in try await lock(request, context) }
+        group.post("/challenge/lock") { _, context in try await unlock(context) }
         registerLog(on: group)
         registerCheckIn(on: group)
         registerSettings(on: group)
@@ -320,14 +321,45 @@ struct ChallengePages: Sendable {
         var frame: ChallengeFrame
         var title: String
         var next: String
+        var error: String?
+    }
+
+    /// The page to go on to after the PIN: a Challenge path only (never the lock page itself or another site).
+    static func lockNext(_ asked: String?) -> String {
+        guard let asked, asked.hasPrefix("/challenge"), !asked.hasPrefix("/challenge/lock"), !asked.contains("//") else { return "/challenge" }
+        return asked
     }
 
     /// The PIN page: `challenge.js` sends the PIN to `POST /api/v1/challenge/app-lock/verify` and goes on to `next`
-    /// (a Challenge path only), shows the attempts left on a wrong one, and the sign-in page after the fifth.
+    /// (a Challenge path only), shows the attempts left on a wrong one, and the sign-in page after the fifth. Without
+    /// script the form posts to `unlock`, which answers the same way with a page.
     func lock(_ request: Request, _ context: WebUserContext) async throws -> Response {
-        let asked = request.uri.queryParameters.get("next") ?? "/challenge"
-        let next = asked.hasPrefix("/challenge") && !asked.hasPrefix("/challenge/lock") && !asked.contains("//") ? asked : "/challenge"
-        let page = LockPage(chrome: chrome(context), frame: ChallengeFrame(tab: .none), title: Strings.current("challenge.lockTitle"), next: next)
-        return try WebTemplates.page("challenge-lock", page)
+        try lockPage(context, next: Self.lockNext(request.uri.queryParameters.get("next")), error: nil)
+    }
+
+    func lockPage(_ context: WebUserContext, next: String, error: String?) throws -> Response {
+        let page = LockPage(chrome: chrome(context), frame: ChallengeFrame(tab: .none), title: Strings.current("challenge.lockTitle"),
+                            next: next, error: error)
+        return try WebTemplates.page("challenge-lock", page, status: error == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The PIN page's form without script (a POST, so the PIN is never in an address): the right PIN goes on to
+    /// `next`, a wrong one shows the page again with the attempts left (422), the fifth wrong one in a row ends
+    /// every session and goes to the sign-in page, as the API's verify does.
+    func unlock(_ context: WebUserContext) async throws -> Response {
+        let form = try context.form()
+        let next = Self.lockNext(form.text("next"))
+        let pin = form.text("pin")
+        guard (4...6).contains(pin.count), pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return try lockPage(context, next: next, error: Strings.current("challenge.pinFormat"))
+        }
+        switch try await ChallengeAppLockAPI(services: services, accounts: accounts).check(pin: pin, userId: context.userId) {
+        case .right, .notSet:
+            return Self.redirect(next)
+        case .lockedOut:
+            return Self.redirect("/login")
+        case .wrong(let left):
+            return try lockPage(context, next: next, error: Strings.current("challenge.lockAttemptsLeft", count: left))
+        }
     }
 }
