@@ -156,4 +156,46 @@ struct MediaReferenceTests {
             #expect(try await t.services.journal.allEntries(userId: ana.userId).map(\.processedDescription) == ["Three idlis"])
         }
     }
+
+    static func photoPush(_ photo: ChallengePhoto, key: String, baseVersion: Int64?) throws -> String {
+        let change = SyncChange(idempotencyKey: key, entity: .row, op: .upsert, id: photo.id, collection: ChallengePhoto.collection,
+                                baseVersion: baseVersion, data: try SyncRules.rowData(photo))
+        return String(decoding: try SyncCoding.encoder.encode(SyncPushRequest(changes: [change])), as: UTF8.self)
+    }
+
+    @Test("the sync push: a challenge photo's edit that keeps its media id is applied after the item was deleted; a new id is checked",
+          arguments: StoreBackend.allCases)
+    func syncPushChallengePhotoChecksOnlyAnAddedId(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
+            let ana = try await client.signInWithProfile()
+            let anas = try #require(UUID(uuidString: try await Self.upload(client, ana)))
+            let started = try await client.api(.post, "/api/v1/challenge", ana, json: ["goalWeight": 75, "startDate": "2026-02-23"])
+            #expect(started.status == .created, "\(started.text)")
+            let challengeId = try #require(try await ChallengeStore(sync: t.services.sync).current(userId: ana.userId)?.id)
+            let monday = try #require(LocalDate(year: 2026, month: 2, day: 23))
+            var photo = ChallengePhoto(challengeId: challengeId, week: 1, mediaId: anas, takenOn: monday,
+                                       createdAt: Date(timeIntervalSince1970: 1_771_837_200))
+            let applied = try await client.api(.post, "/api/v1/sync/push", ana, body: try Self.photoPush(photo, key: "photo-a", baseVersion: nil))
+            #expect(applied.status == .ok, "\(applied.text)")
+            let version = try #require(number((try applied.object()["results"] as? [[String: Any]])?.first?["version"]).map { Int64($0) })
+
+            // The item deleted, then the row edited on a device (a day later, the same photo): applied.
+            #expect(try await client.api(.delete, "/api/v1/media/\(anas.uuidString.lowercased())", ana).status == .noContent)
+            photo.takenOn = try #require(LocalDate(year: 2026, month: 2, day: 24))
+            photo.updatedAt = Date(timeIntervalSince1970: 1_771_923_600)
+            let kept = try await client.api(.post, "/api/v1/sync/push", ana, body: try Self.photoPush(photo, key: "photo-b", baseVersion: version))
+            #expect(kept.status == .ok, "\(kept.text)")
+            #expect((try kept.object()["results"] as? [[String: Any]])?.first?["status"] as? String == "applied")
+            let stored = try #require(try await ChallengeStore(sync: t.services.sync).row(ChallengePhoto.self, userId: ana.userId, id: photo.id))
+            #expect(stored.value.takenOn == photo.takenOn && stored.value.mediaId == anas)
+
+            // A new media id in the same row is asked about: unknown, refused by name, the row unchanged.
+            let unknown = UUID()
+            photo.mediaId = unknown
+            let refused = try await client.api(.post, "/api/v1/sync/push", ana, body: try Self.photoPush(photo, key: "photo-c", baseVersion: stored.version))
+            #expect(refused.status == .unprocessableContent, "\(refused.text)")
+            #expect(try refused.errorDetail().fields == ["changes.0": Self.missing(unknown.uuidString.lowercased())])
+            #expect(try await ChallengeStore(sync: t.services.sync).row(ChallengePhoto.self, userId: ana.userId, id: photo.id)?.value.mediaId == anas)
+        }
+    }
 }

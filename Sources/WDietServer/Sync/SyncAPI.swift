@@ -100,8 +100,8 @@ struct SyncAPI: Sendable {
         return result
     }
 
-    /// The first change that adds media ids the user has no items for (ids the stored journal entry already names
-    /// are not asked again), as the push's refusal; nil when every reference holds.
+    /// The first change that adds media ids the user has no items for (ids the stored journal entry or challenge
+    /// photo already names are not asked again), as the push's refusal; nil when every reference holds.
     func mediaRefusal(_ changes: [SyncChange], userId: UUID) async throws -> SyncRejection? {
         let references = MediaReferences(media: services.media)
         for (index, change) in changes.enumerated() {
@@ -110,6 +110,9 @@ struct SyncAPI: Sendable {
             if change.collection == JournalEntry.collection, let id = change.id,
                let stored = try await services.journal.entry(userId: userId, id: id) {
                 known = stored.entry.mediaIds
+            } else if change.collection == ChallengePhoto.collection, let id = change.id,
+                      let stored = try await ChallengeStore(sync: services.sync).row(ChallengePhoto.self, userId: userId, id: id) {
+                known = [stored.value.mediaId]
             }
             let missing = try await references.missing(ids.filter { !known.contains($0) }, userId: userId)
             if !missing.isEmpty {
