@@ -130,6 +130,8 @@ extension StoredMeal: PostgresOwnedRow {
     static let columnCount = 18
     static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
     static let insertNewWithEventName = "wdiet_insert_meals_with_event_v3"
+    static let insertNewWithEventCheckingSessionSQL = makeInsertNewWithEventSQL(checkingSession: true)
+    static let insertNewWithEventCheckingSessionName = "wdiet_insert_meals_with_event_checking_session_v1"
 
     var rowId: UUID { meal.id }
 

@@ -48,6 +48,10 @@ protocol PostgresOwnedRow: Equatable, Sendable {
     static var insertNewWithEventSQL: String { get }
     /// The prepared statement's name for it (`wdiet_insert_<table>_with_event_v1`), also made once.
     static var insertNewWithEventName: String { get }
+    /// The same statement checking a `DeferredSessionCheck` too (`makeInsertNewWithEventSQL(checkingSession: true)`),
+    /// and its name, both made once per type.
+    static var insertNewWithEventCheckingSessionSQL: String { get }
+    static var insertNewWithEventCheckingSessionName: String { get }
 
     /// The rows with these ids, whoever's they are.
     static func fetch(ids: [UUID], on connection: PostgresConnection, logger: Logger) async throws -> [UUID: Self]
@@ -64,10 +68,20 @@ extension PostgresOwnedRow {
     /// Anything else (an edit, a retried upload, an id that is someone else's, a user that is gone) finds that
     /// statement inserting nothing and takes the general path: a transaction that saves by `save`'s rules and records
     /// the event in a savepoint of its own (`PostgresAnalyticsStore.recordAlongside`).
+    ///
+    /// When the request's session is still to be checked (`DeferredSessionCheck.pending`), that statement checks it
+    /// too and writes nothing unless it holds (then `DeferredSessionCheck.Refused`); the general path runs only after
+    /// it held.
     func saveWithEvent(_ event: AnalyticsEvent, now: Date, client: PostgresClient, logger: Logger) async throws -> SavedWithEvent<Self> {
-        if let saved = try await PostgresStoreErrors.guarded(logger, { try await insertNewWithEvent(event, now: now, client: client, logger: logger) }) {
-            return saved
+        let check = DeferredSessionCheck.pending(for: userId)
+        let (sessionHeld, inserted) = try await PostgresStoreErrors.guarded(logger) {
+            try await insertNewWithEvent(event, now: now, checking: check, client: client, logger: logger)
         }
+        if let check {
+            check.settle(confirmed: sessionHeld)
+            guard sessionHeld else { throw DeferredSessionCheck.Refused() }
+        }
+        if let inserted { return inserted }
         return try await PostgresStoreErrors.guarded(logger) {
             try await client.withTransaction(logger: logger) { connection in
                 guard let saved = try await Self.save([self], userId: userId, now: now, on: connection, logger: logger).first else {
@@ -87,42 +101,79 @@ extension PostgresOwnedRow {
     ///
     /// Measured on the meal save (docs/benchmarks.md): the transaction of `save` plus `recordAlongside` was nine round
     /// trips (BEGIN, lock, read, version, insert, savepoint, event, release, COMMIT).
-    func insertNewWithEvent(_ event: AnalyticsEvent, now: Date, client: PostgresClient, logger: Logger) async throws -> SavedWithEvent<Self>? {
+    ///
+    /// With a `check`, the same statement also checks the request's session (`makeInsertNewWithEventSQL`) and
+    /// writes nothing when it does not hold; the first value says whether it held (always true without one).
+    func insertNewWithEvent(
+        _ event: AnalyticsEvent, now: Date, checking check: DeferredSessionCheck? = nil, client: PostgresClient, logger: Logger
+    ) async throws -> (sessionHeld: Bool, saved: SavedWithEvent<Self>?) {
         var row = self
         row.createdAt = now
         row.updatedAt = now
         row.deletedAt = nil
         row.version = 0
-        let statement = InsertNewWithEvent(
-            row: row, userId: userId, event: event, properties: try PostgresAnalyticsStore.propertiesJSON(event), now: now)
-        for try await (version, owner, recorded) in try await client.execute(statement, logger: logger) {
-            guard let version else { return nil }
-            row.version = version
-            let eventError: (any Error)? =
-                if recorded == 1 || owner == userId { nil }
-                // Someone else's id, or one inserted by another request after this statement began: left out, as
-                // `recordAlongside` leaves it.
-                else { PostgresAnalyticsStore.idInUse }
-            return SavedWithEvent(row: row, eventError: eventError)
+        let properties = try PostgresAnalyticsStore.propertiesJSON(event)
+        let answer: (version: Int64?, owner: UUID?, recorded: Int64, sessionHeld: Bool)?
+        if let check {
+            answer = try await Self.firstRow(client.execute(
+                InsertNewWithEventCheckingSession(
+                    insert: InsertNewWithEvent(row: row, userId: userId, event: event, properties: properties, now: now),
+                    check: check),
+                logger: logger))
+        } else {
+            answer = try await Self.firstRow(client.execute(
+                InsertNewWithEvent(row: row, userId: userId, event: event, properties: properties, now: now), logger: logger))
+                .map { ($0.0, $0.1, $0.2, true) }
         }
+        guard let answer else { return (true, nil) }
+        guard answer.sessionHeld else { return (false, nil) }
+        guard let version = answer.version else { return (true, nil) }
+        row.version = version
+        let eventError: (any Error)? =
+            if answer.recorded == 1 || answer.owner == userId { nil }
+            // Someone else's id, or one inserted by another request after this statement began: left out, as
+            // `recordAlongside` leaves it.
+            else { PostgresAnalyticsStore.idInUse }
+        return (true, SavedWithEvent(row: row, eventError: eventError))
+    }
+
+    private static func firstRow<Rows: AsyncSequence>(_ rows: Rows) async throws -> Rows.Element? {
+        for try await row in rows { return row }
         return nil
     }
 
     /// The statement of `insertNewWithEvent`, made once per row type: `$1…$n` are the row's columns as
     /// `appendValues` binds them (its `version` is replaced by the drawn one), then the user and the event.
-    static func makeInsertNewWithEventSQL() -> String {
+    ///
+    /// `checkingSession`: `$n+7…$n+12` are a `DeferredSessionCheck` (`InsertNewWithEventCheckingSession`), checked
+    /// as `SessionLookup` reads a session (the token's row of this kind, unexpired, of this live user, with this
+    /// language and theme and this live profile version); the user's versions are drawn only when it holds, so
+    /// nothing is written otherwise, and a fourth column says whether it held.
+    static func makeInsertNewWithEventSQL(checkingSession: Bool = false) -> String {
         let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         precondition(names.count == columnCount && names.first == "id", "\(Self.self).columns starts with id")
         let n = columnCount
         let values = names.enumerated().map { index, name in
             name == "version" ? "CASE WHEN version.owner IS NULL THEN version.last_version - 1 ELSE version.last_version END" : "$\(index + 1)"
         }.joined(separator: ", ")
+        let session = checkingSession ? """
+            session_held AS (
+                SELECT EXISTS (
+                    SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+                        LEFT JOIN profiles p ON p.user_id = s.user_id AND p.deleted_at IS NULL
+                    WHERE s.token_hash = $\(n + 7) AND s.kind = $\(n + 8) AND s.user_id = $\(n + 1) AND s.expires_at > $\(n + 12)
+                        AND u.deleted_at IS NULL AND u.language IS NOT DISTINCT FROM $\(n + 9)::text
+                        AND u.appearance IS NOT DISTINCT FROM $\(n + 10)::text AND p.version IS NOT DISTINCT FROM $\(n + 11)::bigint
+                ) AS held
+            ),
+
+            """ : ""
         return """
-            WITH event_known AS (SELECT (SELECT user_id FROM analytics_events WHERE id = $\(n + 2)) AS owner),
+            WITH \(session)event_known AS (SELECT (SELECT user_id FROM analytics_events WHERE id = $\(n + 2)) AS owner),
             version AS (
                 UPDATE users SET last_version = users.last_version + CASE WHEN event_known.owner IS NULL THEN 2 ELSE 1 END
-                FROM event_known
-                WHERE users.id = $\(n + 1) AND NOT EXISTS (SELECT 1 FROM \(table) WHERE id = $1)
+                FROM event_known\(checkingSession ? ", session_held" : "")
+                WHERE users.id = $\(n + 1)\(checkingSession ? " AND session_held.held" : "") AND NOT EXISTS (SELECT 1 FROM \(table) WHERE id = $1)
                 RETURNING users.last_version, event_known.owner
             ),
             inserted AS (
@@ -136,7 +187,8 @@ extension PostgresOwnedRow {
                 FROM version WHERE version.owner IS NULL
                 ON CONFLICT (id) DO NOTHING RETURNING 1
             )
-            SELECT (SELECT version FROM inserted), (SELECT owner FROM event_known), (SELECT count(*) FROM event)
+            SELECT (SELECT version FROM inserted), (SELECT owner FROM event_known), (SELECT count(*) FROM event)\(
+                checkingSession ? ", (SELECT held FROM session_held)" : "")
             """
     }
 
@@ -278,4 +330,28 @@ struct InsertNewWithEvent<Row: PostgresOwnedRow>: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> (Int64?, UUID?, Int64) { try row.decode((Int64?, UUID?, Int64).self) }
+}
+
+/// `InsertNewWithEvent` with the request's session checked in the same statement (`DeferredSessionCheck`): a meal
+/// save in one round trip instead of the session lookup and then the insert.
+struct InsertNewWithEventCheckingSession<Row: PostgresOwnedRow>: PostgresPreparedStatement {
+    static var name: String { Row.insertNewWithEventCheckingSessionName }
+    static var sql: String { Row.insertNewWithEventCheckingSessionSQL }
+
+    let insert: InsertNewWithEvent<Row>
+    let check: DeferredSessionCheck
+
+    /// `InsertNewWithEvent`'s, then the session: token hash, kind, language, theme, profile version, now.
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try insert.makeBindings()
+        bindings.append(check.tokenHash)
+        bindings.append(check.kind.rawValue)
+        bindings.append(check.language?.tag)
+        bindings.append(check.appearance?.rawValue)
+        bindings.append(check.profileVersion)
+        bindings.append(PostgresInstant(check.now))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (Int64?, UUID?, Int64, Bool) { try row.decode((Int64?, UUID?, Int64, Bool).self) }
 }

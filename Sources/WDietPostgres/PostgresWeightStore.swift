@@ -122,6 +122,8 @@ extension StoredWeight: PostgresOwnedRow {
     static let columnCount = 9
     static let insertNewWithEventSQL = makeInsertNewWithEventSQL()
     static let insertNewWithEventName = "wdiet_insert_weights_with_event_v2"
+    static let insertNewWithEventCheckingSessionSQL = makeInsertNewWithEventSQL(checkingSession: true)
+    static let insertNewWithEventCheckingSessionName = "wdiet_insert_weights_with_event_checking_session_v1"
 
     var rowId: UUID { entry.id }
 

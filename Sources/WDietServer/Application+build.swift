@@ -113,9 +113,9 @@ public func buildRouter(services: AppServices, configuration: ServerConfiguratio
         services: services, passwords: PasswordHasher(cost: configuration.bcryptCost),
         identityProviders: IdentityProvider.configured(configuration),
         jwksFetcher: HTTPJWKSFetcher(timeout: configuration.jwksTimeout),
-        sessionCacheTimeToLive: configuration.sessionCacheTimeToLive
+        sessionCacheTimeToLive: configuration.sessionCacheTimeToLive, sessionHintTimeToLive: configuration.sessionHintTimeToLive
     )
-    router.add(middleware: SessionAuthMiddleware(accounts: accounts))
+    router.add(middleware: SessionAuthMiddleware(accounts: accounts, checkingTheirOwnSession: MealsAPI.routesCheckingTheirOwnSession))
     router.add(middleware: AccountSettingsMiddleware())
     // What handlers throw, answered while the account's language is current.
     router.add(middleware: APIErrorMiddleware(passesUnmatchedPaths: true))

@@ -51,6 +51,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Several server processes may share a PostgreSQL database, so nothing about sessions is cached in one of them.
     var sessionCacheTimeToLive: TimeInterval { postgresURL == nil ? SessionCache.defaultTimeToLive : 0 }
+    /// There it keeps hints instead, for writes that check the session in their own statement (`DeferredSessionCheck`).
+    var sessionHintTimeToLive: TimeInterval { postgresURL == nil ? 0 : SessionCache.defaultHintTimeToLive }
 
     public static let defaultAppleJWKSURL = "https://appleid.apple.com/auth/keys"
     public static let defaultGoogleJWKSURL = "https://www.googleapis.com/oauth2/v3/certs"

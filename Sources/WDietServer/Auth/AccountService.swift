@@ -42,10 +42,10 @@ struct AccountService: Sendable {
     init(
         services: AppServices, passwords: PasswordHasher,
         identityProviders: [IdentityProvider.Name: IdentityProvider] = [:], jwksFetcher: any JWKSFetching = HTTPJWKSFetcher(),
-        sessionCacheTimeToLive: TimeInterval = SessionCache.defaultTimeToLive
+        sessionCacheTimeToLive: TimeInterval = SessionCache.defaultTimeToLive, sessionHintTimeToLive: TimeInterval = 0
     ) {
         self.services = services
-        sessionCache = SessionCache(timeToLive: sessionCacheTimeToLive)
+        sessionCache = SessionCache(timeToLive: sessionCacheTimeToLive, hintTimeToLive: sessionHintTimeToLive)
         self.passwords = passwords
         throttle = LoginThrottle(store: services.loginThrottle, now: services.now)
         creationLimit = AccountCreationLimit(store: services.loginThrottle, now: services.now)
@@ -241,6 +241,20 @@ struct AccountService: Sendable {
         return SignedInRequest(
             userId: session.userId, dataVersion: session.dataVersion, language: session.language,
             appearance: session.appearance, profileSeen: session.profileSeen)
+    }
+
+    /// A session for this request's write to check itself (`DeferredSessionCheck`), from what the last lookup of the
+    /// token in this process read (`SessionCache.hint`); nil when there is no such hint, so the request reads the
+    /// session first as any other does.
+    func deferredCheck(presenting token: String, as kind: AccountSession.Kind) -> DeferredSessionCheck? {
+        let tokenHash = SessionToken.hash(token)
+        let now = services.now()
+        guard let hint = sessionCache.hint(tokenHash: tokenHash, at: now), hint.kind == kind, let profileSeen = hint.profileSeen else {
+            return nil
+        }
+        return DeferredSessionCheck(
+            tokenHash: tokenHash, kind: kind, userId: hint.userId, language: hint.language, appearance: hint.appearance,
+            profileSeen: profileSeen, now: now)
     }
 
     func user(id: UUID) async throws -> User? {

@@ -127,6 +127,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try redirect.response(from: request, context: context)
         } catch let unmatched as HTTPError where passesUnmatchedPaths && unmatched.status == .notFound {
             throw unmatched
+        } catch let refused as DeferredSessionCheck.Refused {
+            // Not an answer: `SessionAuthMiddleware` reads the session and runs the request again.
+            throw refused
         } catch {
             let apiError = APIError.logged(error, path: request.uri.path, logger: context.logger)
             if !request.uri.path.hasPrefix("/api/"), let page = try? WebErrorPage.response(for: apiError, path: request.uri.path) {

@@ -8,6 +8,10 @@ import WDietStore
 struct MealsAPI: Sendable {
     let services: AppServices
 
+    /// Routes whose write checks the request's session in its own statement where the store can (PostgreSQL: the
+    /// save in one round trip; `DeferredSessionCheck`): method and endpoint path as `SessionAuthMiddleware` sees them.
+    static let routesCheckingTheirOwnSession: Set<SessionAuthMiddleware.Route> = [.init(method: .post, path: "/api/v1/meals")]
+
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.post("meals", use: create)
         group.get("meals", use: list)
