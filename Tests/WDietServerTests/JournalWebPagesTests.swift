@@ -40,6 +40,13 @@ struct JournalWebPagesTests {
             #expect(day.text.contains("jcard--breakfast"))  // poha: a breakfast word
             #expect(day.text.contains("8:30 AM"))
             #expect(day.text.contains("1 entry"))
+            // The card links to "Log as meals" (the entry's words matched against the food catalog), as the
+            // calendar's, search's and Insights' lists do.
+            let edit = try #require(day.text.firstMatch(of: /href="\/journal\/([0-9a-f-]{36})\/edit"/)).output.1
+            #expect(day.text.contains(#"href="/journal/entries/\#(edit)/meals">Log as meals</a>"#))
+            let meals = try await client.mealPage("/journal/entries/\(edit)/meals", user)
+            #expect(meals.status == .ok)
+            #expect(meals.text.contains("Poha with peanuts"))
             #expect(!day.text.contains("Your page for today is empty") || day.text.contains(#"id="journal-empty" hidden"#))
 
             let second = try await client.mealSubmit("/journal/new", user, ["processedDescription": "chai", "time": "16:00"])

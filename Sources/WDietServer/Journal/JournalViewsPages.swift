@@ -20,6 +20,8 @@ struct JournalViewsPages: Sendable {
         group.get("/journal/recap/card.png") { request, context in try await card(request, context, png: true) }
         group.get("/journal/reminders") { request, context in try await reminders(request, context, saved: request.uri.queryParameters.get("saved") != nil) }
         group.post("/journal/reminders") { request, context in try await saveReminders(request, context) }
+        group.post("/journal/sample-data") { _, context in try await addSampleData(context) }
+        group.post("/journal/sample-data/remove") { _, context in try await removeSampleData(context) }
         group.get("/journal/entries/{id}/meals") { request, context in try await meals(request, context) }
     }
 
@@ -166,12 +168,16 @@ struct JournalViewsPages: Sendable {
         var settings: JournalReminderSettings
         var saved: Bool
         var timeError: String?
+        /// The sample entries' card: whether the journal has any, and what the last add or remove did.
+        var sample = JournalSampleCard()
     }
 
     func reminders(_ request: Request, _ context: WebUserContext, saved: Bool) async throws -> Response {
         _ = try await today(context)
         let (settings, _) = try await JournalReminderSettings.load(userId: context.userId, services: services)
-        return try WebTemplates.page("journal-reminders", RemindersPage(chrome: chrome(context), journalNav: JournalViewsNav(current: .reminders), settings: settings, saved: saved))
+        let sample = try await JournalSampleCard.load(request, userId: context.userId, services: services)
+        return try WebTemplates.page("journal-reminders", RemindersPage(chrome: chrome(context), journalNav: JournalViewsNav(current: .reminders),
+                                                                        settings: settings, saved: saved, sample: sample))
     }
 
     func saveReminders(_ request: Request, _ context: WebUserContext) async throws -> Response {
@@ -182,7 +188,9 @@ struct JournalViewsPages: Sendable {
         do {
             _ = try await JournalReminderSettings.save(settings, userId: context.userId, services: services)
         } catch let invalid as InvalidInput {
-            let page = RemindersPage(chrome: chrome(context), journalNav: JournalViewsNav(current: .reminders), settings: settings, saved: false, timeError: invalid.fields["dailyTime"])
+            let sample = try await JournalSampleCard.load(nil, userId: context.userId, services: services)
+            let page = RemindersPage(chrome: chrome(context), journalNav: JournalViewsNav(current: .reminders), settings: settings, saved: false,
+                                     timeError: invalid.fields["dailyTime"], sample: sample)
             return try WebTemplates.page("journal-reminders", page, status: .unprocessableContent)
         }
         return Response(status: .seeOther, headers: [.location: "/journal/reminders?saved=1", .cacheControl: "no-store"])
