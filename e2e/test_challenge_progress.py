@@ -272,10 +272,16 @@ def test_progress_empty_states_and_demo_data(page, server):
     assert page.locator("#ch-progress-week").inner_text() == "Week 12 of 17"
     assert page.locator(".ch-compliance__cell--future").count() == 5
     assert page.locator("#ch-weight-chart .cchart__dot").count() >= 11
-    # The photos tab is empty (the demo has no photos): the empty state says how to add one.
+    # The demo's drawn weekly photos: one a week up to this one (twelve), week 5's late; they open and compare.
     page.goto(server + "/challenge/progress?tab=photos")
-    assert page.locator(".ch-empty__title").inner_text() == "No data yet"
-    axe_clean(page, "photos empty")
+    assert page.locator(".ch-photo-grid img").count() == 12
+    # The first row is on screen (the rest load lazily): real pictures, not broken ones.
+    page.wait_for_function("() => [...document.querySelectorAll('.ch-photo-grid img')].slice(0, 3).every(i => i.complete && i.naturalWidth > 0)")
+    late = page.locator(".ch-photo-grid__late")
+    assert late.count() == 1
+    assert late.locator("xpath=..").get_attribute("data-week") == "5"
+    page.goto(server + "/challenge/progress/compare?before=1&after=12&view=side")
+    page.wait_for_function("() => [...document.querySelectorAll('figure img')].filter(i => i.complete && i.naturalWidth > 0).length == 2")
     # Removed again from Settings: only the demo goes.
     page.goto(server + "/challenge/settings")
     assert page.get_by_role("button", name="Seed Demo Data").count() == 0
@@ -286,6 +292,14 @@ def test_progress_empty_states_and_demo_data(page, server):
     assert page.get_by_role("button", name="Seed Demo Data").is_visible()
     status, _ = api(page, server, "GET", "/api/v1/challenge")
     assert status == 404
+    # A challenge of one's own without photos: the photos tab's empty state says how to add one.
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    status, body = api(page, server, "POST", "/api/v1/challenge",
+                       {"goalWeight": 75, "startDate": (today - datetime.timedelta(days=today.weekday())).isoformat()})
+    assert status == 201, body
+    page.goto(server + "/challenge/progress?tab=photos")
+    assert page.locator(".ch-empty__title").inner_text() == "No data yet"
+    axe_clean(page, "photos empty")
 
 
 def test_a_challenge_is_deleted_from_settings_once_confirmed(page, server):

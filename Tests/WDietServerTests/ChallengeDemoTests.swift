@@ -43,10 +43,25 @@ struct ChallengeDemoTests {
             let seeded = try await store.read(userId: userId, challenge: first.value)
             #expect(seeded.data.nutrition.count == 78 && seeded.data.habits.count == 78)
             #expect(seeded.data.workouts.count == expected.workouts.count && seeded.data.weighIns.count == expected.weighIns.count)
+            // A drawn photo each week up to this one (week 12's Monday, 30 November, has passed), week 5's late; each
+            // stored in the media store as an upload is (a 600 × 800 display JPEG and a thumbnail).
+            let photoIds = (1...12).map { ChallengeDemoData.photoMediaId(userId: userId, week: $0) }
+            #expect(seeded.data.photos.keys.sorted() == Array(1...12))
+            #expect(seeded.data.photos.values.map(\.mediaId).sorted { $0.uuidString < $1.uuidString } == photoIds.sorted { $0.uuidString < $1.uuidString })
+            #expect(seeded.data.photos[5]?.isLate(in: first.value) == true && seeded.data.photos[4]?.isLate(in: first.value) == false)
+            for id in photoIds {
+                let item = try #require(try await t.services.media.media(id: id, userId: userId))
+                #expect(item.kind == .photo && item.contentType == "image/jpeg" && item.width == 600 && item.height == 800)
+                #expect((item.thumbnailBytes ?? 0) > 0)
+            }
+            let progress = try await session.get(client, "/challenge/progress?tab=photos")
+            #expect(progress.text.components(separatedBy: "?size=thumb").count - 1 == 12)
 
             #expect(try await Self.post(client, session, "/challenge/demo/remove") == "/challenge/settings?saved=demoRemoved")
             #expect(try await store.current(userId: userId) == nil)
             #expect(try await session.get(client, "/api/v1/challenge").status == .notFound)
+            // The demo's photos went with it.
+            for id in photoIds { #expect(try await t.services.media.media(id: id, userId: userId) == nil) }
 
             // Again: the same challenge with every row, over the tombstones.
             #expect(try await Self.post(client, session, "/challenge/demo") == "/challenge?saved=demo")
@@ -55,6 +70,7 @@ struct ChallengeDemoTests {
             #expect(again.version > first.version)
             let reseeded = try await store.read(userId: userId, challenge: again.value)
             #expect(reseeded.data == seeded.data)
+            for id in photoIds { #expect(try await t.services.media.media(id: id, userId: userId) != nil) }
             let home = try await session.get(client, "/api/v1/challenge")
             #expect(home.status == .ok, "\(home.text)")
             #expect(ChallengeHomeCacheTests.object(try home.object()["challenge"])["id"] as? String == demoId.uuidString.lowercased())

@@ -5,7 +5,10 @@ import Foundation
 /// week's Monday (so today is in week 12 of 17), 92 → 82 kg, and fills every day before today: nutrition typed on
 /// most days (about one day in ten skipped), a Push / Pull / Legs / Rest / Plyo-Abs / Push / Rest week with a
 /// missed workout now and then, habits mostly ticked, a weigh-in every week (week 3's on the Tuesday: late). Today
-/// is left open, so Home has something to do. No photos: a photo is an upload of the person's own.
+/// is left open, so Home has something to do. A weekly photo every week up to this one (week 5's on the Wednesday:
+/// late): the server draws each as a pictogram and stores it in the media store under an id derived from the user
+/// and the week (`photoMediaId`), then adds the photo rows (`photo(…)`) for the items it has — never a picture of a
+/// person.
 ///
 /// Its id is derived from the user's (`ChallengeDemoData.challengeId(userId:)`), so the demo is recognisable
 /// (Settings offers "Remove Demo Data", which deletes that challenge and only that one) and seeding twice writes the
@@ -25,6 +28,28 @@ public enum ChallengeDemoData {
         public var weighIns: [ChallengeWeighIn]
 
         public var all: [any ChallengeRowValue] { [challenge] + nutrition + workouts + habits + weighIns }
+    }
+
+    /// The media id of the demo's photo of `week`: the same for the user every time, so seeding again finds it.
+    public static func photoMediaId(userId: UUID, week: Int) -> UUID { ChallengeIds.v5(userId, "challenge/demo/photo/\(week)") }
+
+    /// The weeks with a demo photo and the day each was taken: every week whose photo day is before today, on its
+    /// Monday except week 5's, taken on the Wednesday (late, so Progress shows "Late Upload").
+    public static func photoDays(today: LocalDate) -> [(week: Int, takenOn: LocalDate)] {
+        let start = startDate(today: today)
+        var days: [(week: Int, takenOn: LocalDate)] = []
+        for week in 1...weeks {
+            let takenOn = start.adding(days: 7 * (week - 1) + (week == 5 ? 2 : 0))
+            guard takenOn < today else { break }
+            days.append((week, takenOn))
+        }
+        return days
+    }
+
+    /// The photo row of `week`, naming the item `photoMediaId` (the server adds it only once that item is stored).
+    public static func photo(userId: UUID, week: Int, takenOn: LocalDate, now: Date) -> ChallengePhoto {
+        ChallengePhoto(challengeId: challengeId(userId: userId), week: week, mediaId: photoMediaId(userId: userId, week: week),
+                       takenOn: takenOn, createdAt: now)
     }
 
     /// The demo's first day: 11 weeks before the Monday of `today`'s week.

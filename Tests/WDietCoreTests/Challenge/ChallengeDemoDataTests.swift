@@ -29,6 +29,28 @@ struct ChallengeDemoDataTests {
         for log in rows.nutrition { try rows.challenge.checkDay(log.date, today: today) }
     }
 
+    @Test("a photo a week before today, on its Monday (week 5's on the Wednesday: late), named by ids derived from the user",
+          arguments: [(0, 11), (1, 12), (6, 12)])
+    func photos(_ weekday: Int, _ count: Int) throws {
+        // Monday 1 March 2027 plus 0, 1 or 6 days: week 12's photo only once its Monday has passed.
+        let today = LocalDate(year: 2027, month: 3, day: 1)!.adding(days: weekday)
+        let rows = ChallengeDemoData.rows(userId: Self.user, today: today, now: Self.now)
+        let days = ChallengeDemoData.photoDays(today: today)
+        #expect(days.map(\.week) == Array(1...count))
+        #expect(days.first?.takenOn == LocalDate(year: 2026, month: 12, day: 14)!)
+        #expect(days.first { $0.week == 5 }?.takenOn == LocalDate(year: 2027, month: 1, day: 13)!)  // Wednesday of week 5
+        for (week, takenOn) in days {
+            let photo = ChallengeDemoData.photo(userId: Self.user, week: week, takenOn: takenOn, now: Self.now)
+            try photo.validate()
+            #expect(photo.id == ChallengeIds.photo(challengeId: rows.challenge.id, week: week))
+            #expect(photo.mediaId == ChallengeDemoData.photoMediaId(userId: Self.user, week: week))
+            #expect(photo.isLate(in: rows.challenge) == (week == 5), "\(week)")
+        }
+        // Another user's demo names other items; the same user's the same ones every time.
+        #expect(ChallengeDemoData.photoMediaId(userId: UUID(), week: 1) != ChallengeDemoData.photoMediaId(userId: Self.user, week: 1))
+        #expect(Set((1...17).map { ChallengeDemoData.photoMediaId(userId: Self.user, week: $0) }).count == 17)
+    }
+
     @Test("deterministic: the same numbers for every user and every seeding; only the ids differ")
     func deterministic() {
         let today = LocalDate(year: 2027, month: 3, day: 3)!
