@@ -294,6 +294,20 @@ struct VipsTools: Sendable {
         return (width, height)
     }
 
+    /// The environment a tool runs with: vips' well-tested loaders only when it reads the upload, temporary files in
+    /// `folder`, `VIPSHOME` at `folder` (no modules) unless the photo needs one, and **one worker thread**
+    /// (`VIPS_CONCURRENCY=1`, whatever the server inherited): by default vips starts a worker per core, and a scan's
+    /// `vips colourspace` then had two workers busy at once (perf, 2026-11-27), so a scan took both cores of this
+    /// machine for a moment — the core a meal save needed. Tesseract keeps to one thread too (`OMP_THREAD_LIMIT`).
+    static func toolEnvironment(_ base: [String: String], untrusted: Bool, modules: VipsModules, folder: URL) -> [String: String] {
+        var environment = base
+        environment["VIPS_BLOCK_UNTRUSTED"] = untrusted ? "1" : nil
+        environment["VIPS_CONCURRENCY"] = "1"
+        environment["TMPDIR"] = folder.path
+        if modules == .none { environment["VIPSHOME"] = folder.path }
+        return environment
+    }
+
     /// Runs one tool; a failure to decode is `.notAnImage`, running out of time `.timedOut`.
     /// `untrusted`: the tool reads the upload, so only vips' well-tested loaders may (VIPS_BLOCK_UNTRUSTED); the
     /// later steps read our own `.v` files, whose loader vips counts as untrusted.
@@ -302,11 +316,7 @@ struct VipsTools: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        if untrusted { environment["VIPS_BLOCK_UNTRUSTED"] = "1" }
-        environment["TMPDIR"] = folder.path
-        if modules == .none { environment["VIPSHOME"] = folder.path }
-        process.environment = environment
+        process.environment = Self.toolEnvironment(ProcessInfo.processInfo.environment, untrusted: untrusted, modules: modules, folder: folder)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
