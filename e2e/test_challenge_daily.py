@@ -205,6 +205,38 @@ def test_five_wrong_pins_need_a_full_sign_in(server, page):
     assert "/challenge" not in page.url
 
 
+def test_lock_page_without_script(server, browser):
+    """With JavaScript off the PIN page still unlocks: its form posts (the PIN never in the address), a wrong PIN
+    shows the attempts left, the right one opens the page asked for; Settings says the lock cannot lock here."""
+    scripted = browser.new_context(viewport=NARROW)
+    helper = scripted.new_page()
+    new_user_with_profile(helper, server)
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    monday = today - datetime.timedelta(days=today.weekday())
+    assert api(helper, server, "POST", "/api/v1/challenge", {"goalWeight": 75, "startDate": monday.isoformat()})[0] == 201
+    assert api(helper, server, "PUT", "/api/v1/challenge/app-lock", {"pin": "2468"})[0] == 204
+    assert api(helper, server, "PUT", "/api/v1/challenge/settings", {"appLock": True})[0] == 200
+    context = browser.new_context(viewport=NARROW, java_script_enabled=False)
+    context.add_cookies(scripted.cookies())
+    page = context.new_page()
+    page.goto(server + "/challenge/settings")
+    expect(page.locator("#ch-lock-noscript")).to_have_text(
+        "Without JavaScript this browser cannot tell how long you were away, so the app lock does not lock here.")
+    page.goto(server + "/challenge/lock?next=/challenge/log")
+    page.fill("#ch-lock-pin", "1357")
+    with page.expect_navigation():
+        page.locator("#ch-lock-form button").click()
+    assert "1357" not in page.url
+    expect(page.locator("#ch-lock-error")).to_have_text(
+        "That PIN is not right. 4 attempts left before you need to sign in again.")
+    page.fill("#ch-lock-pin", "2468")
+    with page.expect_navigation():
+        page.locator("#ch-lock-form button").click()
+    assert page.url == server + "/challenge/log"
+    context.close()
+    scripted.close()
+
+
 def test_challenge_pages_pass_axe(server, browser):
     context = browser.new_context(viewport=NARROW, bypass_csp=True)
     page = context.new_page()
