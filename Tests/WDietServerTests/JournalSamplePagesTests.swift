@@ -62,6 +62,32 @@ struct JournalSamplePagesTests {
         }
     }
 
+    @Test("the Journal's views in German, filled with the sample entries: German words, German dates, no English copy left",
+          arguments: StoreBackend.allCases)
+    func viewsInGerman(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { _, client in
+            let user = try await client.mealWebUser()
+            #expect(try await client.mealSubmit("/journal/sample-data", user, [:]).status == .seeOther)
+            let pages: [(path: String, german: [String], english: [String])] = [
+                ("/journal?date=2026-02-27", ["Tagebuch", "Bereiche des Tagebuchs"], ["Your food journal", "Add entry"]),
+                ("/journal/calendar?month=2026-02", ["Kalender", "Februar"], ["Calendar", "February"]),
+                ("/journal/search?q=idli", ["Dein Tagebuch durchsuchen"], ["Search your journal"]),
+                ("/journal/insights?period=year", ["Einblicke", "Top-Lebensmittel", "Oft zusammen gegessen", "Essenszeiten"],
+                 ["Top foods", "Often eaten together", "Meal timing"]),
+                ("/journal/recap?week=2026-02-23", ["Wochenrückblick"], ["Weekly recap"]),
+                ("/journal/items/idli", ["Wochentag"], ["Day of the week"]),
+                ("/journal/reminders", ["Beispieleinträge entfernen"], ["Remove sample entries", "Journal reminders"]),
+            ]
+            for (path, german, english) in pages {
+                let page = try await client.execute(uri: path, method: .get, headers: [.cookie: user.cookie, .acceptLanguage: "de-DE,de;q=0.9"])
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.text.contains(#"<html lang="de""#), "\(path)")
+                for word in german { #expect(page.text.contains(word), "\(path): \(word)") }
+                for word in english { #expect(!page.text.contains(word), "\(path): \(word)") }
+            }
+        }
+    }
+
     @Test("a form without its CSRF token changes nothing", arguments: StoreBackend.allCases)
     func needsTheFormToken(_ backend: StoreBackend) async throws {
         try await TestApp.test(backend) { t, client in
