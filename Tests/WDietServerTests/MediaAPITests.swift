@@ -124,9 +124,9 @@ struct MediaAPITests {
         }
     }
 
-    @Test("too large: 413 and nothing stored (a photo over 30 MiB, a recording over 25 MiB, a picture over the pixel limit)")
-    func tooLarge() async throws {
-        try await TestApp.test(.sqlite) { t, client in
+    @Test("too large: 413 and nothing stored (a photo over 30 MiB, a recording over 25 MiB, a picture over the pixel limit)", arguments: StoreBackend.allCases)
+    func tooLarge(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             var big = Data([0xFF, 0xD8, 0xFF, 0xE0])
             big.append(Data(count: 30 * 1_024 * 1_024))
@@ -162,9 +162,9 @@ struct MediaAPITests {
         }
     }
 
-    @Test("not an image, not audio, an unreadable photo, no or another Content-Type: 415 and nothing stored")
-    func unsupported() async throws {
-        try await TestApp.test(.sqlite) { t, client in
+    @Test("not an image, not audio, an unreadable photo, no or another Content-Type: 415 and nothing stored", arguments: StoreBackend.allCases)
+    func unsupported(_ backend: StoreBackend) async throws {
+        try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             let cases: [(Data, String?, String, String)] = [
                 (Data("hello, not a photo".utf8), "image/jpeg", "not_an_image", "This file is not a JPEG, PNG, WebP or HEIC photo"),
