@@ -23,6 +23,9 @@ struct JournalSamplePagesTests {
             #expect(try await client.mealSubmit("/journal/new", user, ["processedDescription": "My own poha", "time": "08:30"]).status == .seeOther)
             #expect(!(try await client.mealPage("/journal/calendar", user)).text.contains(#"id="journal-milestone""#))  // the first check (the calendar checks): 1 entry
 
+            // w-diet's Settings leads to the Journal's settings (reminders and sample entries), as Insights does.
+            #expect(try await client.mealPage("/settings", user).text.contains(
+                #"<a class="card card-link" id="journal-settings-entry" href="/journal/reminders">Journal: reminders and sample entries <span aria-hidden="true">›</span></a>"#))
             let page = try await client.mealPage("/journal/reminders", user)
             #expect(page.text.contains(#"<form method="post" action="/journal/sample-data">"#))
             #expect(page.text.contains("Try the Journal with 120 days of sample entries"))
