@@ -195,11 +195,25 @@ def test_two_processes_see_each_others_writes(database):
         # Ending the session on A is seen by B at once: no process keeps a session another one ended.
         status, _ = a.call("POST", "/api/v1/auth/logout", {}, token)
         assert status in (200, 204)
+        # B's meal save runs on what B last read of the token and checks the session in its own statement: refused,
+        # nothing saved.
+        status, body = b.call("POST", "/api/v1/meals", {"name": "After logout", "calories": 100}, token)
+        assert status == 401, body
+        assert _meals_named("After logout", database) == 0
         status, body = b.call("GET", "/api/v1/profile", token=token)
         assert status == 401, body
     finally:
         a.stop()
         b.stop()
+
+
+def _meals_named(name: str, database_url: str) -> int:
+    """Meals with this name in the database, whoever's (read with psql, past every server)."""
+    result = subprocess.run(
+        ["psql", database_url, "-tAq", "-c", f"SELECT count(*) FROM meals WHERE name = '{name}'"],
+        check=True, capture_output=True, text=True,
+    )
+    return int(result.stdout.strip())
 
 
 def _backends(database_url: str) -> int:

@@ -57,7 +57,7 @@ struct SessionCheckedInSaveTests {
             let refused = try await client.api(.post, "/api/v1/meals", session, json: Self.meal)
             #expect(refused.status == .unauthorized)
             #expect(try await Self.storedMeals(t, session, on: "2026-03-01") == 2)
-            // And so it stays (the hint went with the refusal).
+            // And so it stays.
             #expect(try await client.api(.post, "/api/v1/meals", session, json: Self.meal).status == .unauthorized)
             #expect(try await Self.storedMeals(t, session, on: "2026-03-01") == 2)
         }

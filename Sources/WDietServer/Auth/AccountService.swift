@@ -229,8 +229,13 @@ struct AccountService: Sendable {
         if let cached = sessionCache.entry(tokenHash: tokenHash, at: now) {
             return cached.kind == kind ? SignedInRequest(userId: cached.userId, dataVersion: nil, language: cached.language, appearance: cached.appearance) : nil
         }
-        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else { return nil }
+        guard let session = try await services.accounts.session(tokenHash: tokenHash), session.kind == kind else {
+            // Ended on another process (PostgreSQL): its hint goes too, so the next request reads the store at once.
+            sessionCache.forget(tokenHash: tokenHash)
+            return nil
+        }
         if session.isExpired(at: now) {
+            sessionCache.forget(tokenHash: tokenHash)
             try await services.accounts.deleteSession(tokenHash: tokenHash)
             return nil
         }
