@@ -8,12 +8,14 @@
 #    --uploads times each with `curl -T` under new ids; prints each request's time (the whole PUT: upload over
 #    loopback, vipsheader, vipsthumbnail for the display JPEG and the thumbnail, the store's write) and the median.
 # 2. Meal saves while photos upload: wrk with scripts/wrk/meal-save.lua, paced at --rate saves a second over 4
-#    connections for --duration, first alone, then while --uploaders loops keep PUTting the 12-megapixel JPEG;
-#    prints P50/P90/P95/P99 of both runs and how many photos were uploaded during the second.
+#    connections for --duration, alone and while --uploaders loops keep PUTting the 12-megapixel JPEG, alternately
+#    --rounds times on the same server; prints each run's P50/P90/P95/P99, how many photos were uploaded, and
+#    whether the saves stayed unchanged: each percentile's rise (median of the runs with uploads minus median of the
+#    runs alone) against the alone runs' own spread (scripts/bench_unchanged.py; docs/benchmarks.md "Media").
 #
 #   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
 #                          [--uploaders 2] [--formats "jpg heic heic-single"] [--database postgres://…] [--ids kernel|python]
-#                          [--while uploads|stub-uploads|vips] [--pace SECONDS]
+#                          [--while uploads|stub-uploads|vips] [--pace SECONDS] [--rounds 3]
 #
 # --while parts the meal saves' rise while photos upload into its two causes:
 #   uploads       (the default) the uploads as they are;
@@ -44,6 +46,7 @@ FORMATS="jpg heic"
 IDS=kernel
 WHILE=uploads
 PACE=0
+ROUNDS=3
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) BINARY="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
@@ -58,6 +61,7 @@ while [ $# -gt 0 ]; do
         --ids) IDS="$2"; shift 2 ;;
         --while) WHILE="$2"; shift 2 ;;
         --pace) PACE="$2"; shift 2 ;;
+        --rounds) ROUNDS="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -194,33 +198,57 @@ for format in $FORMATS; do
 done
 
 export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_CONNECTIONS=4
-echo "Meal saves at $RATE/s, alone:"
-wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
+meal_saves() {  # label: one wrk run of --duration, its RESULT line renamed
+    wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT | sed "s/name=meal-save /name=$1 /" | tee -a saves.txt
+}
 
-: > uploads.txt
-LOOPS=()
-if [ "$WHILE" = vips ]; then
-    echo "Meal saves at $RATE/s while one loop runs a JPEG upload's vips commands at nice 10 (no uploads):"
-    mkdir -p vips-loop/vips-home
-    ( L="$DIR/vips-loop"  # absolute paths: vipsthumbnail's -o is relative to its input's folder
-      export VIPS_BLOCK_UNTRUSTED=1 VIPS_CONCURRENCY=1 TMPDIR="$L" VIPSHOME="$L/vips-home"
-      while true; do
-          start=$EPOCHREALTIME
-          nice -n 10 vipsheader "$DIR/photo.jpg" > /dev/null
-          nice -n 10 vipsthumbnail "$DIR/photo.jpg" --size '1600x1600>' --import-profile srgb --export-profile srgb -o "$L/display.jpg[Q=82,strip,optimize_coding]"
-          nice -n 10 vipsthumbnail "$L/display.jpg" --size '320x320>' -o "$L/thumbnail.jpg[Q=75,strip,optimize_coding]"
-          echo "201 $start $EPOCHREALTIME" >> "$DIR/uploads.txt"  # no process started for the clock
-      done ) &
-    LOOPS+=($!)
-else
-    echo "Meal saves at $RATE/s while $UPLOADERS loops upload the 12-megapixel JPEG ($WHILE):"
-    for _ in $(seq 1 "$UPLOADERS"); do
-        ( while true; do upload photo.jpg image/jpeg >> uploads.txt; [ "$PACE" = 0 ] || sleep "$PACE"; done ) &
+# The background load, started and stopped each round. Each loop checks a stop file between uploads, so stopping
+# waits for the upload in flight (and its processing) to finish: none runs on into the next "alone" run.
+start_load() {
+    rm -f stop
+    LOOPS=()
+    if [ "$WHILE" = vips ]; then
+        mkdir -p vips-loop/vips-home
+        ( L="$DIR/vips-loop"  # absolute paths: vipsthumbnail's -o is relative to its input's folder
+          export VIPS_BLOCK_UNTRUSTED=1 VIPS_CONCURRENCY=1 TMPDIR="$L" VIPSHOME="$L/vips-home"
+          while [ ! -e "$DIR/stop" ]; do
+              start=$EPOCHREALTIME
+              nice -n 10 vipsheader "$DIR/photo.jpg" > /dev/null
+              nice -n 10 vipsthumbnail "$DIR/photo.jpg" --size '1600x1600>' --import-profile srgb --export-profile srgb -o "$L/display.jpg[Q=82,strip,optimize_coding]"
+              nice -n 10 vipsthumbnail "$L/display.jpg" --size '320x320>' -o "$L/thumbnail.jpg[Q=75,strip,optimize_coding]"
+              echo "201 $start $EPOCHREALTIME" >> "$DIR/uploads.txt"  # no process started for the clock
+          done ) &
         LOOPS+=($!)
-    done
-fi
-sleep 1
-wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT
-for loop in "${LOOPS[@]}"; do kill "$loop" 2>/dev/null || true; done
-wait "${LOOPS[@]}" 2>/dev/null || true
-awk '{n++; if ($1 == 201) ok++; s += (NF == 3 ? $3 - $2 : $2)} END {printf "RESULT name=uploads-during-meal-saves uploads=%d created=%d mean_s=%.3f\n", n, ok, s/n}' uploads.txt
+    else
+        for _ in $(seq 1 "$UPLOADERS"); do
+            ( while [ ! -e "$DIR/stop" ]; do upload photo.jpg image/jpeg >> uploads.txt; [ "$PACE" = 0 ] || sleep "$PACE"; done ) &
+            LOOPS+=($!)
+        done
+    fi
+    sleep 1  # under way
+}
+stop_load() {
+    touch stop
+    wait "${LOOPS[@]}" 2>/dev/null || true
+    sleep 1  # the server's last upload written
+}
+
+case "$WHILE" in
+    vips) load="one loop running a JPEG upload's vips commands at nice 10 (no uploads)" ;;
+    *) load="$UPLOADERS loops uploading the 12-megapixel JPEG ($WHILE)" ;;
+esac
+# Alone and with the load alternately, --rounds times on the same server: the alone runs' own spread is what a rise
+# is compared with (scripts/bench_unchanged.py).
+: > saves.txt
+: > uploads.txt
+for round in $(seq 1 "$ROUNDS"); do
+    echo "Round $round of $ROUNDS: meal saves at $RATE/s alone (load $(cut -d' ' -f1-3 /proc/loadavg)):"
+    meal_saves meal-save-alone
+    start_load
+    echo "Round $round of $ROUNDS: meal saves at $RATE/s while $load:"
+    meal_saves meal-save-during
+    stop_load
+done
+awk '{n++; if ($1 == 201) ok++; s += (NF == 3 ? $3 - $2 : $2)} END {printf "RESULT name=uploads-during-meal-saves uploads=%d created=%d mean_s=%.3f (in %d rounds)\n", n, ok, s/n, '"$ROUNDS"'}' uploads.txt
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 "$REPO/scripts/bench_unchanged.py" saves.txt meal-save-alone meal-save-during
