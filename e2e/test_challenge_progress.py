@@ -25,6 +25,10 @@ PHOTO_WEEKS = [1, 3, 6]
 COLOURS = {1: "#c8702a", 3: "#6b8e23", 6: "#3a6ea5"}
 
 
+# How long "Seed Demo Data" may take: its twelve photos go through the media store at nice 10, which a loaded machine
+# (the test command compiles beside the journeys) serves last.
+DEMO_SEED_MS = 180_000
+
 def jpeg(page, colour: str) -> bytes:
     """A real 480×640 JPEG drawn by the browser: a plain background with a coloured figure."""
     data_url = page.evaluate("""(colour) => {
@@ -264,7 +268,9 @@ def test_progress_empty_states_and_demo_data(page, server):
     # Seed Demo Data, from Settings (offered there while no challenge runs): week 12 of a 17-week challenge,
     # 92 → 82 kg, with eleven finished weeks.
     page.goto(server + "/challenge/settings")
-    with page.expect_navigation():
+    # Seeding draws and stores twelve photos at the background priority (nice 10): while the test command compiles
+    # beside the journeys that can take well over 30 s, so the wait is generous (DEMO_SEED_MS).
+    with page.expect_navigation(timeout=DEMO_SEED_MS):
         page.get_by_role("button", name="Seed Demo Data").click()
     page.wait_for_url("**/challenge?saved=demo")
     assert "Demo data added" in page.locator(".ch-notice").inner_text()
@@ -305,7 +311,7 @@ def test_progress_empty_states_and_demo_data(page, server):
 def test_a_challenge_is_deleted_from_settings_once_confirmed(page, server):
     new_user_with_profile(page, server)
     page.goto(server + "/challenge/settings")
-    with page.expect_navigation():
+    with page.expect_navigation(timeout=DEMO_SEED_MS):
         page.get_by_role("button", name="Seed Demo Data").click()
     page.goto(server + "/challenge/settings")
     # Without the confirmation nothing goes: the page says what is missing, next to the switch.
