@@ -23,11 +23,10 @@ AXE = Axe()
 WEIGHTS = [90.0, 89.3, 88.6, 87.9, 87.2, 86.5]
 PHOTO_WEEKS = [1, 3, 6]
 COLOURS = {1: "#c8702a", 3: "#6b8e23", 6: "#3a6ea5"}
-
-
 # How long "Seed Demo Data" may take: its twelve photos go through the media store at nice 10, which a loaded machine
 # (the test command compiles beside the journeys) serves last.
 DEMO_SEED_MS = 180_000
+
 
 def jpeg(page, colour: str) -> bytes:
     """A real 480×640 JPEG drawn by the browser: a plain background with a coloured figure."""
