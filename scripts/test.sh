@@ -57,8 +57,25 @@ fi
 # CPU-bound. Its own folder because any flag that differs from plain `swift build` would make the next `swift build`
 # or `swift run` rebuild everything. Failures still name file and line (Swift Testing's macros carry them).
 BUILD_FLAGS=(--scratch-path .build/test-suite -Xswiftc -gnone -Xcc -g0)
-# Each phase's end is printed with the seconds since the script started, so a CI log shows where the time went.
-phase() { echo "[test.sh ${SECONDS} s] $*"; }
+# Each phase's end is printed with the seconds since the script started and how busy the machine's cores were since
+# the line before (every process, PostgreSQL's daemons included: /proc/stat), so a CI log shows where the time went and
+# whether a phase left cores idle.
+cpu_jiffies() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $5+$6}' /proc/stat 2>/dev/null || echo "0 0"; }
+read -r LAST_BUSY LAST_IDLE <<<"$(cpu_jiffies)"
+LAST_PHASE_AT=$SECONDS
+phase() {
+    local busy idle seconds
+    read -r busy idle <<<"$(cpu_jiffies)"
+    seconds=$((SECONDS - LAST_PHASE_AT))
+    if [ "$seconds" -gt 0 ] && [ $((busy + idle - LAST_BUSY - LAST_IDLE)) -gt 0 ]; then
+        # Busy share of all cores' time, times the number of cores: "1.62 of 2 cores".
+        echo "[test.sh ${SECONDS} s] $* (cores busy $(awk -v b=$((busy - LAST_BUSY)) -v t=$((busy + idle - LAST_BUSY - LAST_IDLE)) -v n="$(nproc)" 'BEGIN{printf "%.2f of %d", n*b/t, n}') over the last ${seconds} s)"
+    else
+        echo "[test.sh ${SECONDS} s] $*"
+    fi
+    LAST_BUSY=$busy; LAST_IDLE=$idle; LAST_PHASE_AT=$SECONDS
+}
+phase "set-up checked"
 swift build "${BUILD_FLAGS[@]}" --product wdiet
 phase "products built"
 # A throw-away PostgreSQL cluster for the conformance suite, the multi-process tests and the scale-out journeys,
