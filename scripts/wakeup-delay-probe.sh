@@ -8,6 +8,7 @@
 # answers; the client waits 700 µs and sends again. A CPU-bound "hog" shares CPU 1 in one of three ways, in turn:
 #   nice10       nice 10 (what label scans and photo tools run at)
 #   nice10-short nice 10 with a 0.1 ms EEVDF slice request (sched_setattr's sched_runtime; Linux ≥ 6.12)
+#   short-wakee  nice 10, and the client and server (the woken side) ask for the 0.1 ms slice instead
 #   idle         Linux's idle class (SCHED_IDLE)
 # perf records every sched_waking and sched_switch; for each wake-up of the server the delay until it ran is sorted
 # by who held CPU 1 just before it (the hog, or anything else: the rest of the machine). Each mode runs --seconds,
@@ -47,7 +48,11 @@ int main(int argc, char **argv) {
         if (syscall(SYS_sched_setattr, 0, &a, 0)) { perror("sched_setattr"); return 1; }
         pin(1); for (volatile uint64_t x = 0;; x++) ;
     }
-    /* pingpong SECONDS PIDFILE */
+    /* pingpong SECONDS PIDFILE [SLICE_NS]: with a slice, both sides ask for it */
+    if (argc > 4) {
+        struct attr a; memset(&a, 0, sizeof a); a.size = sizeof a; a.runtime = strtoull(argv[4], 0, 10);
+        if (syscall(SYS_sched_setattr, 0, &a, 0)) { perror("sched_setattr"); return 1; }
+    }
     double seconds = atof(argv[2]); int sv[2]; socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
     pid_t server = fork();
     if (!server) {
@@ -82,15 +87,17 @@ for line in out.splitlines():
 print(json.dumps(delays))
 PY
 for _ in $(seq 1 "$ROUNDS"); do
-    for mode in nice10 nice10-short idle; do
+    for mode in nice10 nice10-short short-wakee idle; do
+        wakee_slice=()
         case "$mode" in
             nice10) ./probe hog 0 10 0 & ;;
+            short-wakee) ./probe hog 0 10 0 & wakee_slice=(100000) ;;
             nice10-short) ./probe hog 0 10 100000 & ;;
             idle) ./probe hog 5 0 0 & ;;
         esac
         hog=$!
         sleep 0.2
-        perf record -q -a -e sched:sched_switch -e sched:sched_waking -o "$mode.data" -- ./probe pingpong "$SECONDS_EACH" server.pid 2>/dev/null
+        perf record -q -a -e sched:sched_switch -e sched:sched_waking -o "$mode.data" -- ./probe pingpong "$SECONDS_EACH" server.pid "${wakee_slice[@]}" 2>/dev/null
         kill "$hog"; wait "$hog" 2>/dev/null || true
         python3 delays.py "$mode.data" "$(cat server.pid)" >> "$mode.json"
     done
@@ -98,7 +105,7 @@ done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - <<'PY'
 import json
-for mode in ("nice10", "nice10-short", "idle"):
+for mode in ("nice10", "nice10-short", "short-wakee", "idle"):
     pooled = {"hog": [], "other": []}
     for line in open(f"{mode}.json"):
         for who, values in json.loads(line).items(): pooled[who] += values
