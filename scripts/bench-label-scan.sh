@@ -154,13 +154,13 @@ print(f"\n2. Meal saves at {rate}/s over 4 connections for {duration}, alone and
       f"alternately {save_rounds} times:")
 windows = []
 for round_ in range(1, save_rounds + 1):
-    print(f"  round {round_}, alone (load {open('/proc/loadavg').read().split()[0]}):")
+    print(f"  round {round_}, {time.strftime('%H:%M:%S', time.gmtime())} UTC, alone (load {' '.join(open('/proc/loadavg').read().split()[:3])}):")
     meal_saves("meal-save-alone")
     stop = fork.Event()
     workers = [fork.Process(target=scanner, args=(k * 5, stop), daemon=True) for k in range(scanners)]
     for w in workers: w.start()
     time.sleep(1.0)  # the scans are under way
-    print(f"  round {round_}, while {scanners} clients scan:")
+    print(f"  round {round_}, {time.strftime('%H:%M:%S', time.gmtime())} UTC, while {scanners} clients scan:")
     window_start = time.monotonic()
     meal_saves("meal-save-during")
     windows.append((window_start, time.monotonic()))

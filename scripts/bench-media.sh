@@ -242,10 +242,10 @@ esac
 : > saves.txt
 : > uploads.txt
 for round in $(seq 1 "$ROUNDS"); do
-    echo "Round $round of $ROUNDS: meal saves at $RATE/s alone (load $(cut -d' ' -f1-3 /proc/loadavg)):"
+    echo "Round $round of $ROUNDS, $(date -u +%H:%M:%S) UTC: meal saves at $RATE/s alone (load $(cut -d' ' -f1-3 /proc/loadavg)):"
     meal_saves meal-save-alone
     start_load
-    echo "Round $round of $ROUNDS: meal saves at $RATE/s while $load:"
+    echo "Round $round of $ROUNDS, $(date -u +%H:%M:%S) UTC: meal saves at $RATE/s while $load:"
     meal_saves meal-save-during
     stop_load
 done
