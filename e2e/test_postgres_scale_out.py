@@ -4,6 +4,7 @@
   and a session ended on one is refused by the other at once.
 - A server killed with SIGKILL in the middle of 1,000 concurrent meal saves loses none that it answered with a 2xx.
 - `--database-connections` bounds the connections one process opens, however many requests wait.
+- Two processes starting together on an empty database: one imports the food catalog, both serve it.
 
 These start real servers on a throw-away database of the cluster named by WDIET_TEST_POSTGRES_URL (the README's test
 command starts one; the Swift suite fails when it is missing, so these never skip silently there).
@@ -11,7 +12,6 @@ command starts one; the Swift suite fails when it is missing, so these never ski
 import concurrent.futures
 import json
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -22,11 +22,16 @@ import uuid
 
 import pytest
 
-from conftest import BINARY, ROOT, _free_port, once_per_run, sr28_template
+from conftest import BINARY, ROOT, _free_port, once_per_run
 
 CLUSTER = os.environ.get("WDIET_TEST_POSTGRES_URL", "")
 
 requires_postgres = pytest.mark.skipif(not CLUSTER, reason="WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
+
+# No SR28 folder: a server starts without a food catalog. None of these tests reads the catalog but the first-start
+# import's own, which writes a tiny one (`test_two_processes_on_an_empty_database_import_the_catalog_once`); SR28's
+# import into PostgreSQL took 50-110 s of CPU a run here.
+NO_FOOD_DATA = "/nonexistent-sr28"
 
 
 def _database_url(name: str) -> str:
@@ -39,16 +44,15 @@ def _psql(sql: str) -> None:
 
 
 def _template() -> str:
-    """A database of the cluster that `wdiet serve` migrated and imported SR28 into on its first start, made once
+    """A database of the cluster that `wdiet serve` migrated on its first start (without a food catalog), made once
     per run (the first test that needs it starts and stops that server): each test's database is a copy of it
-    (`CREATE DATABASE … TEMPLATE`), as if a server had started on it before. The import took 90-100 s for each
-    test's database on the loaded machine."""
+    (`CREATE DATABASE … TEMPLATE`), as if a server had started on it before."""
     with once_per_run("pg-template") as folder:
         named = folder / "pg-template"
         if not named.exists():
             name = "wdiet_e2e_template_" + uuid.uuid4().hex
             _psql(f"CREATE DATABASE {name}")
-            server = Server(_database_url(name)).start(timeout=900)
+            server = Server(_database_url(name)).start()
             server.stop()  # its connections end with it: a template has none while it is copied
             named.write_text(name)  # conftest's pytest_unconfigure drops it at the end of the run
         return named.read_text()
@@ -56,7 +60,7 @@ def _template() -> str:
 
 @pytest.fixture
 def database():
-    """A fresh database on the test cluster (a copy of the run's migrated template with SR28), dropped afterwards."""
+    """A fresh database on the test cluster (a copy of the run's migrated template), dropped afterwards."""
     if not CLUSTER:
         pytest.skip("WDIET_TEST_POSTGRES_URL is not set (scripts/test.sh sets it)")
     name = "wdiet_e2e_" + uuid.uuid4().hex
@@ -66,22 +70,32 @@ def database():
 
 
 class Server:
-    """One `wdiet serve` process on the database."""
+    """One `wdiet serve` process on the database (with the SR28 files of `food_data`, else without a catalog)."""
 
-    def __init__(self, database_url: str, port: int | None = None, extra_args: tuple[str, ...] = ()):
+    def __init__(self, database_url: str, port: int | None = None, extra_args: tuple[str, ...] = (),
+                 food_data: str = NO_FOOD_DATA, log_level: str = "warning"):
         self.database_url = database_url
-        self.extra_args = list(extra_args)
+        self.extra_args = ["--from", food_data, "--log-level", log_level, *extra_args]
         self.port = port or _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.folder = tempfile.mkdtemp(prefix="wdiet-pg-")
+        self.log_path = os.path.join(self.folder, "server.log")
         self.process = None
 
     def start(self, timeout: float = 300) -> "Server":
-        log = open(os.path.join(self.folder, "server.log"), "a")
+        return self.launch().wait_until_serving(timeout)
+
+    def launch(self) -> "Server":
+        """The process started, not yet serving."""
+        self.log = open(self.log_path, "a")
         self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", str(self.port), "--database", self.database_url, "--log-level", "warning", *self.extra_args],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            [BINARY, "serve", "--port", str(self.port), "--database", self.database_url, *self.extra_args],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
         )
+        return self
+
+    def wait_until_serving(self, timeout: float = 300) -> "Server":
+        log = self.log
         deadline = time.time() + timeout
         while True:
             try:
@@ -262,14 +276,69 @@ def test_database_connections_out_of_range_is_refused_in_one_line():
     assert ".swift" not in result.stderr and "Fatal error" not in result.stderr
 
 
+# A food catalog in SR28's format (five files, `^`-separated, text in `~`, CRLF), two made-up foods: what `wdiet serve
+# --from DIR` imports on a database's first start. (Invented foods and values, not SR28's.)
+TINY_SR28 = {
+    "FD_GROUP.txt": ["~9900~^~Test Foods~"],
+    "FOOD_DES.txt": [
+        "~99001~^~9900~^~Plumcots, raw~^~PLUMCOTS,RAW~^^^~Y~^~Pits~^8^^6.25^3.36^8.37^3.60",
+        "~99002~^~9900~^~Plumcot jam~^~PLUMCOT JAM~^^^~Y~^^0^^6.25^3.36^8.37^3.60",
+    ],
+    "NUTR_DEF.txt": [
+        "~203~^~g~^~PROCNT~^~Protein~^~2~^~600~", "~204~^~g~^~FAT~^~Total lipid (fat)~^~2~^~800~",
+        "~205~^~g~^~CHOCDF~^~Carbohydrate, by difference~^~2~^~1100~",
+        "~208~^~kcal~^~ENERC_KCAL~^~Energy~^~0~^~300~", "~291~^~g~^~FIBTG~^~Fiber, total dietary~^~1~^~1200~",
+    ],
+    "NUT_DATA.txt": [
+        "~99001~^~203~^0.80^2^^~1~^^^^^^^^^^^^", "~99001~^~204~^0.30^2^^~1~^^^^^^^^^^^^",
+        "~99001~^~205~^13.50^0^^~4~^^^^^^^^^^^^", "~99001~^~208~^57^0^^~4~^^^^^^^^^^^^",
+        "~99001~^~291~^1.9^2^^~1~^^^^^^^^^^^^",
+        "~99002~^~203~^0.40^0^^~4~^^^^^^^^^^^^", "~99002~^~208~^250^0^^~4~^^^^^^^^^^^^",
+    ],
+    "WEIGHT.txt": ["~99001~^1^1^~fruit~^70^^", "~99002~^1^1^~tbsp~^20^^"],
+}
+
+
+@requires_postgres
+def test_two_processes_on_an_empty_database_import_the_catalog_once(tmp_path):
+    """`serve`'s first start on PostgreSQL (the catalog imported before it listens, under a lock): two processes
+    started together on a database nobody migrated, one imports, both search the same catalog."""
+    for name, lines in TINY_SR28.items():
+        (tmp_path / name).write_bytes("".join(line + "\r\n" for line in lines).encode())
+    name = "wdiet_e2e_" + uuid.uuid4().hex
+    _psql(f"CREATE DATABASE {name}")
+    database = _database_url(name)
+    servers = [Server(database, food_data=str(tmp_path), log_level="info").launch() for _ in range(2)]
+    try:
+        for server in servers:
+            server.wait_until_serving()
+        # The log line of an import: one process imported, the other found the catalog there.
+        imported = [open(server.log_path, errors="replace").read().count("Food catalog imported") for server in servers]
+        assert sorted(imported) == [0, 1], imported
+        result = subprocess.run(["psql", database, "-tAq", "-c", "SELECT count(*) FROM food"],
+                                check=True, capture_output=True, text=True)
+        assert result.stdout.strip() == "2"
+        for server in servers:
+            token = _guest_with_profile(server)
+            status, found = server.call("GET", "/api/v1/foods/search?q=plumcot", token=token)
+            assert status == 200, found
+            assert sorted(food["id"] for food in found["results"]) == ["99001", "99002"], found
+            raw = next(food for food in found["results"] if food["id"] == "99001")
+            assert (raw["name"], raw["kcalPer100g"], raw["proteinPer100g"], raw["carbsPer100g"], raw["fatPer100g"],
+                    raw["fiberPer100g"]) == ("Plumcots, raw", 57, 0.8, 13.5, 0.3, 1.9), raw
+            assert {"label": "1 fruit", "grams": 70} in [{"label": p["label"], "grams": p["grams"]} for p in raw["portions"]], raw
+    finally:
+        for server in servers:
+            server.stop()
+        subprocess.run(["psql", CLUSTER, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
+
+
 @pytest.fixture(params=["postgres", "sqlite"])
 def any_database(request, tmp_path):
     """The kill test on both backends: PostgreSQL with synchronous_commit on, SQLite in WAL mode."""
     if request.param == "sqlite":
         path = tmp_path / "kill.sqlite"
-        if template := sr28_template():  # as the PostgreSQL one: migrated, with SR28, as after a first start
-            shutil.copyfile(template, path)
-        yield str(path)
+        yield str(path)  # created and migrated by the server's first start, without a catalog, as the PostgreSQL one
     else:
         yield request.getfixturevalue("database")
 
