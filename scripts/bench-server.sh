@@ -15,10 +15,14 @@
 # there. On PostgreSQL the summary adds the CPU the database's processes used per request (with --database, when
 # --postgres-data names the cluster's data folder on this machine).
 #
-# --rate N paces the load at N requests a second over all the connections (scripts/wrk/common.lua): each connection
-# waits a random time before each request instead of sending the next one at once. Without it every connection is
-# always busy and the latencies are mostly the queue's (connections / throughput); with it they are those of a
-# server under that load. The summary gives the rate the server really saw.
+# --rate N paces the load at N requests a second over all the connections, open-loop (scripts/wrk/common.lua):
+# each wrk thread keeps a Poisson timeline of send times at N / threads, and a free connection waits for the next
+# slot instead of sending at once. Below saturation the server then sees N a second, whatever its latency. Without
+# it every connection is always busy and the latencies are mostly the queue's (connections / throughput: the
+# throughput figure); with it they are those of a server at that load (the latency figure). wrk times a request
+# from its send, not from its slot, so at or above saturation (the summary's "late" share above ~0) the paced
+# latencies understate the queue: state such a run by the rate it served, not the one offered. The summary gives
+# the offered rate, the rate served (wrk's answers) and, for the meal save, the rate of meals the database gained.
 #
 # --binary runs a wdiet binary built elsewhere instead of building one: keep a copy of the old build to compare two
 # builds in alternating runs. A seed is made by the developer tool `wdiet-dev seed`, built (release) when a seed is
@@ -76,13 +80,14 @@ while [ $# -gt 0 ]; do
 done
 if [ -n "$RATE" ]; then
     case "$RATE" in *[!0-9]*|0*) echo "--rate takes a whole number of requests a second above 0, not $RATE" >&2; exit 2 ;; esac
-    export WDIET_RATE="$RATE" WDIET_CONNECTIONS="$CONNECTIONS"  # read by scripts/wrk/common.lua
+    export WDIET_RATE="$RATE"  # read by scripts/wrk/common.lua
 fi
 
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_packages=()
 command -v wrk >/dev/null 2>&1 || need_packages+=(wrk)
 command -v curl >/dev/null 2>&1 || need_packages+=(curl)
+command -v sqlite3 >/dev/null 2>&1 || need_packages+=(sqlite3)
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || need_packages+=(libsqlite3-dev)
 if [ ${#need_packages[@]} -gt 0 ]; then
     echo "Installing ${need_packages[*]} ..."
@@ -183,27 +188,39 @@ postgres_ticks() {
         | awk '{ sum += $14 + $15 } END { print sum + 0 }'
 }
 TICKS_PER_SECOND=$(getconf CLK_TCK)
+# The meals the database holds: the server's own count of the saves it committed, against wrk's count of answers.
+meal_rows() {
+    if [ -n "$DATABASE_URL" ]; then psql "$DATABASE_URL" -Atqc "SELECT count(*) FROM meals"
+    else sqlite3 "$RUN_DB" "SELECT count(*) FROM meals"; fi
+}
 # "search" is measured twice: the 80 queries of search.lua, which the server's page cache answers once warm, and
 # search-uncached.lua, where every query is new (what a search costs when nobody typed the same before).
 ONLY=$(echo " $ONLY " | sed 's/ search / search search-uncached /')
-export WDIET_THREADS="$THREADS"  # read by scripts/wrk/search-uncached.lua
+export WDIET_THREADS="$THREADS"  # read by scripts/wrk/common.lua (pacing) and search-uncached.lua
 for bench in $ONLY; do
     if [ -n "$RATE" ]; then echo "== paced at $RATE requests a second over the $CONNECTIONS connections (WDIET_RATE=$RATE)"; fi
     echo "== wrk --latency -t$THREADS -c$CONNECTIONS -d$DURATION -s scripts/wrk/$bench.lua http://127.0.0.1:$PORT"
     # A short warm-up (caches, the pool's readers, the file's pages), not counted.
     wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT" > /dev/null
+    meals_before=""; [ "$bench" = "meal-save" ] && meals_before=$(meal_rows)
+    load_before=$(cut -d' ' -f1 /proc/loadavg)
     server_before=$(cpu_ticks "$SERVER")
     postgres_before=$(postgres_ticks)
     output=$( { /usr/bin/env time -f "WRKCPU %U %S" wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "scripts/wrk/$bench.lua" "http://127.0.0.1:$PORT"; } 2>&1 )
     server_after=$(cpu_ticks "$SERVER")
     postgres_after=$(postgres_ticks)
+    saved_rps="-"
+    if [ -n "$meals_before" ]; then
+        seconds=$(echo "$output" | grep '^RESULT' | tr ' ' '\n' | grep '^seconds=' | cut -d= -f2)
+        saved_rps=$(awk -v n=$(( $(meal_rows) - meals_before )) -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')
+    fi
     echo "$output" | grep -v '^WRKCPU'
     requests=$(echo "$output" | grep '^RESULT' | tr ' ' '\n' | grep '^requests=' | cut -d= -f2)
     server_ms=$(awk -v t=$((server_after - server_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.3f", t * 1000 / hz / n }')
     wrk_ms=$(echo "$output" | awk -v n="$requests" '/^WRKCPU/ { printf "%.3f", ($2 + $3) * 1000 / n }')
     postgres_ms="-"
     [ -n "$PG_POSTMASTER" ] && postgres_ms=$(awk -v t=$((postgres_after - postgres_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.3f", t * 1000 / hz / n }')
-    RESULTS+=("$(echo "$output" | grep '^RESULT') server_cpu_ms=$server_ms wrk_cpu_ms=$wrk_ms postgres_cpu_ms=$postgres_ms")
+    RESULTS+=("$(echo "$output" | grep '^RESULT') server_cpu_ms=$server_ms wrk_cpu_ms=$wrk_ms postgres_cpu_ms=$postgres_ms saved_rps=$saved_rps load=$load_before→$(cut -d' ' -f1 /proc/loadavg)")
 done
 
 LOAD="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -213,9 +230,12 @@ trap - EXIT
 echo
 BACKEND="SQLite"; [ -n "$DATABASE_URL" ] && BACKEND="PostgreSQL"
 echo "== Summary ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $LOAD, $BACKEND, $USERS users × $DAYS days, wrk -t$THREADS -c$CONNECTIONS -d$DURATION${RATE:+, paced at $RATE req/s})"
-printf '%-10s %9s %9s %9s %9s %9s %10s %7s %14s %12s %13s\n' what P50 P90 P95 P99 max req/s non-2xx "server CPU/req" "wrk CPU/req" "PG CPU/req"
+# offered: --rate; req/s: wrk's answers (served); saved/s: meals the database gained; late: requests sent over 1 ms
+# after their slot (not ~0: saturated, see --rate); load: the 1-minute load average at the run's start → end.
+printf '%-15s %9s %9s %9s %9s %9s %8s %8s %8s %6s %7s %14s %12s %13s %11s\n' what P50 P90 P95 P99 max offered req/s saved/s late non-2xx "server CPU/req" "wrk CPU/req" "PG CPU/req" load
 for line in "${RESULTS[@]}"; do
-    get() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-    printf '%-10s %6s ms %6s ms %6s ms %6s ms %6s ms %10s %7s %11s ms %9s ms %10s ms\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "$(get rps)" "$(get non2xx)" "$(get server_cpu_ms)" "$(get wrk_cpu_ms)" "$(get postgres_cpu_ms)"
+    get() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2 || true; }
+    offered="$(get offered)"; late="$(get late_pct)"; late="${late:+$late%}"
+    printf '%-15s %6s ms %6s ms %6s ms %6s ms %6s ms %8s %8s %8s %6s %7s %11s ms %9s ms %10s ms %11s\n' "$(get name)" "$(get p50_ms)" "$(get p90_ms)" "$(get p95_ms)" "$(get p99_ms)" "$(get max_ms)" "${offered:--}" "$(get rps)" "$(get saved_rps)" "${late:--}" "$(get non2xx)" "$(get server_cpu_ms)" "$(get wrk_cpu_ms)" "$(get postgres_cpu_ms)" "$(get load)"
     [ "$(get non2xx)" = "0" ] && [ "$(get socket_errors)" = "0" ] || { echo "FAILED: non-2xx responses or socket errors in $(get name)" >&2; exit 1; }
 done
