@@ -119,6 +119,18 @@ public struct PostgresJournalStore: JournalStore {
         return try await writes.removeSampleData(samples, userId: userId)
     }
 
+    public func hasSampleData(userId: UUID) async throws -> Bool {
+        try await PostgresStoreErrors.guarded(logger) {
+            // PostgreSQL's LIKE keeps letter case, as `JournalEntry.isSample` does.
+            let pattern = JournalSearch.likeEscaped(JournalEntry.sampleMarker) + "%"
+            let rows = try await client.query("""
+                SELECT EXISTS (SELECT 1 FROM journal_entries WHERE user_id = \(userId) AND raw_input LIKE \(pattern) ESCAPE '\\')
+                """, logger: logger)
+            for try await exists in rows.decode(Bool.self) { return exists }
+            return false
+        }
+    }
+
     /// Live entries of the user (`$1`) from `journal_entries`, by day, time, creation and id (or the reverse).
     func fetch(where condition: String?, _ binds: PostgresBindings, newestFirst: Bool = false, limit: Int? = nil) async throws
         -> [StoredJournalEntry]

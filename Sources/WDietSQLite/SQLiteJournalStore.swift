@@ -113,11 +113,21 @@ public struct SQLiteJournalStore: JournalStore {
 
     public func removeSampleData(userId: UUID) async throws -> Int {
         let samples = try await database.storeRead { db in
-            try Self.fetch(db, where: "rawInput LIKE ? ESCAPE '\\'", [JournalSearch.likeEscaped(JournalEntry.sampleMarker) + "%"],
-                           userId: userId)
+            try Self.fetch(db, where: Self.isSample, [JournalEntry.sampleMarker], userId: userId)
         }
         return try await writes.removeSampleData(samples, userId: userId)
     }
+
+    public func hasSampleData(userId: UUID) async throws -> Bool {
+        try await database.storeRead { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM journalEntries WHERE userId = ? AND \(Self.isSample))",
+                              arguments: [AppDatabase.idText(userId), JournalEntry.sampleMarker]) ?? false
+        }
+    }
+
+    /// A sample entry's raw input starts with the marker (the `?`), letter case as written: SQLite's LIKE ignores
+    /// ASCII case, and an entry the person began with "[sample]" is theirs (`JournalEntry.isSample` keeps case).
+    private static let isSample = "instr(rawInput, ?) = 1"
 
     /// Live entries of the user from `journalEntries`, by day, time, creation and id (or the reverse).
     static func fetch(

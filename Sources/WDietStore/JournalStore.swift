@@ -89,6 +89,10 @@ public protocol JournalStore: Sendable {
     /// how many.
     @discardableResult
     func removeSampleData(userId: UUID) async throws -> Int
+
+    /// Whether the user has any live sample entry (`JournalEntry.isSample`: the raw input starts with `[SAMPLE]`,
+    /// letter case as written), read without the entries themselves (the Journal's settings page asks on every view).
+    func hasSampleData(userId: UUID) async throws -> Bool
 }
 
 extension JournalStore {

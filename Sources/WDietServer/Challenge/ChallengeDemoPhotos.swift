@@ -46,7 +46,7 @@ enum ChallengeDemoPhotos {
             let id = ChallengeDemoData.photoMediaId(userId: userId, week: week)
             do {
                 if try await services.media.media(id: id, userId: userId) == nil {
-                    guard let png = await render(week: week) else {
+                    guard let png = await drawn.png(week: week) else {
                         logger.warning("Demo photos not made: vips could not draw them")  // catalog-exempt: a log line
                         break
                     }
@@ -59,6 +59,21 @@ enum ChallengeDemoPhotos {
             }
         }
         return stored
+    }
+
+    /// The 17 pictograms are the same for every user: each is drawn once per process (a seeding then runs vips only
+    /// for the media store's own processing of each photo).
+    static let drawn = Drawings()
+
+    actor Drawings {
+        private var pngs: [Int: Data] = [:]
+
+        func png(week: Int) async -> Data? {
+            if let png = pngs[week] { return png }
+            guard let png = await ChallengeDemoPhotos.render(week: week) else { return nil }
+            pngs[week] = png
+            return png
+        }
     }
 
     static func render(week: Int) async -> Data? {

@@ -31,9 +31,7 @@ struct JournalSampleCard: Sendable {
     var notice: String?
 
     static func load(_ request: Request?, userId: UUID, services: AppServices) async throws -> JournalSampleCard {
-        // Sample entries are written 120 days back from the day they were added: reading every entry (the page is
-        // opened rarely) finds them whenever that was.
-        let hasSamples = try await services.journal.allEntries(userId: userId).contains(where: \.isSample)
+        let hasSamples = try await services.journal.hasSampleData(userId: userId)
         var notice: String?
         if let request, let count = request.uri.queryParameters.get("count").flatMap({ Int($0) }), count >= 0 {
             switch request.uri.queryParameters.get("sample") {

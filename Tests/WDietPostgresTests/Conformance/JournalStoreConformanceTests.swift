@@ -318,21 +318,27 @@ import WDietTestSupport
     func sampleDataIsAddedOnceAndRemovedAloneAndComesBack(backend: StoreBackend) async throws {
         try await backend.withCoachStores(clockStart: written) { stores in
             let user = try await stores.makeUser()
-            let mine = entry("My own breakfast", on: "2026-03-09", at: "08:00")
-            try await stores.journal.save(mine, baseVersion: nil, userId: user, today: today)
+            // The marker in other letters is the person's own text (SQLite's LIKE would have taken it for a sample).
+            let mine = [entry("My own breakfast", on: "2026-03-09", at: "08:00"),
+                        entry("Oats", on: "2026-03-10", at: "07:30", raw: "[sample] oats, as I wrote it")]
+            for own in mine { try await stores.journal.save(own, baseVersion: nil, userId: user, today: today) }
+            #expect(try await stores.journal.hasSampleData(userId: user) == false)
             let expected = JournalSampleData.entries(today: today, now: written)
             #expect(try await stores.journal.addSampleData(userId: user, today: today, now: written) == expected.count)
+            #expect(try await stores.journal.hasSampleData(userId: user))
             #expect(try await stores.journal.addSampleData(userId: user, today: today, now: written) == 0)
-            #expect(try await stores.journal.count(userId: user) == expected.count + 1)
+            #expect(try await stores.journal.count(userId: user) == expected.count + 2)
             let all = try await stores.journal.allEntries(userId: user)
             #expect(Set(all.filter(\.isSample)) == Set(expected))
 
             #expect(try await stores.journal.removeSampleData(userId: user) == expected.count)
-            #expect(try await stores.journal.allEntries(userId: user) == [mine])
+            #expect(try await stores.journal.allEntries(userId: user) == mine)
+            #expect(try await stores.journal.hasSampleData(userId: user) == false)
             #expect(try await stores.journal.removeSampleData(userId: user) == 0)
             // Added again after removal: back from the tombstones.
             #expect(try await stores.journal.addSampleData(userId: user, today: today, now: written) == expected.count)
-            #expect(try await stores.journal.count(userId: user) == expected.count + 1)
+            #expect(try await stores.journal.count(userId: user) == expected.count + 2)
+            #expect(try await stores.journal.hasSampleData(userId: user))
         }
     }
 
