@@ -3,6 +3,7 @@ import contextlib
 import fcntl
 import os
 import pathlib
+import re
 import shutil
 import socket
 import sqlite3
@@ -191,9 +192,24 @@ def page(browser):
     context.close()
 
 
+# Screenshots only when asked for: `WDIET_E2E_SCREENSHOTS=1` (how docs/screenshots/ is made, docs/testing.md). Nothing
+# compares them, and the ~230 full-page captures at scale 2 of a run cost Chromium about 0.25-0.9 s of CPU each. A
+# journey must not rely on a capture (it waits for frames and, full page, resizes the viewport for a moment): it waits
+# on the state it needs instead, so it asserts the same with screenshots on or off.
+SCREENSHOTS = os.environ.get("WDIET_E2E_SCREENSHOTS", "") not in ("", "0")
+
+
+def capture(target, path, **options) -> None:
+    """`target.screenshot(path=path, **options)` (a page or a locator) when screenshots are asked for."""
+    if not SCREENSHOTS:
+        return
+    pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(path), **options)
+
+
 def screenshot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    """The whole page into artifacts/screenshots/NAME.png, when screenshots are asked for."""
+    capture(page, ARTIFACTS / f"{name}.png", full_page=True)
 
 
 DEFAULT_PROFILE = {
@@ -230,9 +246,26 @@ def start_guest(page, server) -> None:
         page.get_by_role("button", name="Continue without an account").click()
 
 
+GUEST_FORM = re.compile(r'<form method="post" action="/onboarding/guest">\s*<input type="hidden" name="_csrf" value="([^"]+)"')
+
+
+def start_guest_without_pages(page, server) -> None:
+    """What 'Continue without an account' sends, sent from the page's context (its cookies, so the browser holds the
+    web session), without the browser loading the two onboarding pages: about 0.5 s of Chromium's CPU each time,
+    ~100 times a run. The onboarding journeys click the button itself (`start_guest`)."""
+    form = page.request.get(server + "/onboarding")
+    assert form.status == 200, form.status
+    token = GUEST_FORM.search(form.text())
+    assert token, "no 'Continue without an account' form on /onboarding"
+    response = page.request.post(server + "/onboarding/guest", form={"_csrf": token.group(1)},
+                                 headers={"Origin": server}, max_redirects=0)
+    assert response.status == 303 and response.headers["location"].endswith("/onboarding/profile"), response.status
+
+
 def new_user_with_profile(page, server, **overrides) -> dict:
-    """A guest whose profile is saved through the API (for journeys that start after onboarding)."""
-    start_guest(page, server)
+    """A guest whose profile is saved through the API (for journeys that start after onboarding). The page is left
+    where it was (blank for a new page): the journey opens its own first page."""
+    start_guest_without_pages(page, server)
     profile = dict(DEFAULT_PROFILE, **overrides)
     status, body = api(page, server, "PUT", "/api/v1/profile", profile)
     assert status in (200, 201), body

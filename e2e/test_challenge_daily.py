@@ -9,7 +9,7 @@ import pathlib
 
 from playwright.sync_api import expect
 
-from conftest import NARROW, api, new_user_with_profile
+from conftest import NARROW, api, capture, new_user_with_profile
 from test_accessibility import violations
 from test_journal_day import make_jpeg
 
@@ -17,9 +17,8 @@ DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def shot(page, name):
-    DOCS.mkdir(parents=True, exist_ok=True)
     page.emulate_media(reduced_motion="reduce")
-    page.screenshot(path=str(DOCS / f"{name}.png"), full_page=True)
+    capture(page, DOCS / f"{name}.png", full_page=True)
 
 
 def server_today(page, server) -> datetime.date:
@@ -271,7 +270,6 @@ def test_challenge_pages_pass_axe(server, browser):
     if not failures:
         page.emulate_media(color_scheme="dark", reduced_motion="reduce")
         page.goto(server + "/challenge")
-        DOCS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(DOCS / "challenge-06-home-dark-320.png"), full_page=True)
+        capture(page, DOCS / "challenge-06-home-dark-320.png", full_page=True)
     context.close()
     assert failures == []

@@ -6,7 +6,7 @@ import datetime
 
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, api, new_user_with_profile
+from conftest import ARTIFACTS, api, capture, new_user_with_profile
 
 
 def weights(page, server):
@@ -31,7 +31,7 @@ def test_the_profile_weight_is_the_latest_logged_one_and_changing_it_logs_a_weig
     # Today's targets come from 68 kg, the latest weight before today began: protein 2.0 × 68 = 136 g, water 2,380 ml.
     expect(page.locator('[data-target="protein"] [data-target-value]')).to_have_text("136")
     expect(page.locator('[data-target="water"] [data-target-value]')).to_have_text("2,380")
-    page.screenshot(path=str(ARTIFACTS / "current-weight-01-profile.png"), full_page=True)
+    capture(page, ARTIFACTS / "current-weight-01-profile.png", full_page=True)
 
     # 67 kg is 1 kg from the latest logged weight: no "large change" question (it is 13 kg from the onboarding 80 kg).
     page.locator("#weight").fill("67")
@@ -43,7 +43,7 @@ def test_the_profile_weight_is_the_latest_logged_one_and_changing_it_logs_a_weig
     expect(dialog.locator('[data-change="proteinGrams"] .profile__change-values')).to_have_text("136g → 134g (-2g)")
     expect(dialog.locator('[data-change="waterMl"] .profile__change-values')).to_have_text("2,380ml → 2,345ml (-35ml)")
     expect(page.locator("#targets-dialog-timing")).to_contain_text("tomorrow's daily plan, generated at midnight")
-    page.screenshot(path=str(ARTIFACTS / "current-weight-02-targets.png"))
+    capture(page, ARTIFACTS / "current-weight-02-targets.png")
     dialog.get_by_role("button", name="Got It").click()
 
     # The change is a weight logged today, in the weight log; the profile's own record keeps the onboarding weight.
@@ -59,14 +59,14 @@ def test_the_profile_weight_is_the_latest_logged_one_and_changing_it_logs_a_weig
     expect(page.locator('[data-target="protein"] [data-target-pending]')).to_contain_text("→ 134 g from")
     expect(page.locator("#pending-notice")).to_contain_text("Your plan will be updated tomorrow at midnight")
     page.locator("#section-targets").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "current-weight-03-targets-tomorrow-390.png"))
+    capture(page, ARTIFACTS / "current-weight-03-targets-tomorrow-390.png")
     # At 320 px the weight field and tomorrow's targets fit without scrolling sideways.
     page.set_viewport_size({"width": 320, "height": 720})
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.locator("#weight").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "current-weight-03-weight-320.png"))
+    capture(page, ARTIFACTS / "current-weight-03-weight-320.png")
     page.locator("#section-targets").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "current-weight-03-targets-tomorrow-320.png"))
+    capture(page, ARTIFACTS / "current-weight-03-targets-tomorrow-320.png")
     page.set_viewport_size({"width": 390, "height": 844})
 
     # The dashboard agrees: today's weight is 67 kg, today's protein goal still 136 g, and the plan moves tomorrow.
@@ -74,7 +74,7 @@ def test_the_profile_weight_is_the_latest_logged_one_and_changing_it_logs_a_weig
     expect(page.locator(".plan-notice")).to_have_text("Your plan will be updated tomorrow.")
     expect(page.locator(".macro__value").first).to_have_text("0/136g")
     expect(page.locator("#weight-card-value")).to_have_text("67.0 kg")
-    page.screenshot(path=str(ARTIFACTS / "current-weight-04-dashboard.png"), full_page=True)
+    capture(page, ARTIFACTS / "current-weight-04-dashboard.png", full_page=True)
     assert page.console_errors == []
 
 
@@ -93,5 +93,5 @@ def test_a_large_change_is_measured_from_the_latest_logged_weight(page, server):
     expect(confirm).to_contain_text("You're changing your weight by 12 kg.")
     expect(confirm).to_contain_text("Previous: 92 kg")
     expect(confirm).to_contain_text("New: 80 kg")
-    page.screenshot(path=str(ARTIFACTS / "current-weight-05-large-change.png"))
+    capture(page, ARTIFACTS / "current-weight-05-large-change.png")
     assert page.console_errors == []

@@ -4,13 +4,13 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, api, new_user_with_profile, screenshot as full_page_screenshot
+from conftest import ARTIFACTS, api, capture, new_user_with_profile, screenshot as full_page_screenshot
 
 
 def screenshot(page, name: str) -> None:
     """The whole page, and what the 390×844 screen shows (the sticky bar and dialogs as a person sees them)."""
     full_page_screenshot(page, name)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-screen.png"))
+    capture(page, ARTIFACTS / f"{name}-screen.png")
 
 
 def open_profile(page, server, **overrides):
@@ -526,7 +526,7 @@ def test_each_section_with_its_header_description_and_fields(page, server):
         expect(section.locator(".profile__badge")).to_have_count(1 if badged else 0)
         expect(section).to_have_accessible_name(title)
         section.scroll_into_view_if_needed()
-        section.screenshot(path=str(ARTIFACTS / f"profile-section-{section_id}.png"))
+        capture(section, ARTIFACTS / f"profile-section-{section_id}.png")
     about = page.locator("#section-about")
     expect(about.locator("label[for=date-of-birth]")).to_have_text("Date of Birth")
     expect(about.locator(".profile__segmented--wide span")).to_have_text(["Male", "Female", "Other"])
@@ -564,7 +564,7 @@ def test_each_section_with_its_header_description_and_fields(page, server):
         page.locator(f'[data-target="{row}"] summary').click()
         expect(explanation).to_contain_text(title)
         expect(explanation).to_contain_text(line)
-    page.locator("#section-targets").screenshot(path=str(ARTIFACTS / "profile-section-targets-explained.png"))
+    capture(page.locator("#section-targets"), ARTIFACTS / "profile-section-targets-explained.png")
     assert page.console_errors == []
 
 
@@ -789,9 +789,9 @@ def test_text_scales_with_the_browsers_text_size(page, server):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
     # Screen-sized shots only: a full-page screenshot resets the emulated font sizes.
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(ARTIFACTS / "profile-16-large-text.png"))
+    capture(page, ARTIFACTS / "profile-16-large-text.png")
     page.locator("#section-targets").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "profile-16-large-text-targets.png"))
+    capture(page, ARTIFACTS / "profile-16-large-text-targets.png")
     assert page.console_errors == []
 
 

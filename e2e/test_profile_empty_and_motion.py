@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, api, new_user_with_profile, start_guest
+from conftest import ARTIFACTS, api, capture, new_user_with_profile, start_guest
 
 SUCCESS_GREEN = "rgb(30, 125, 52)"
 ERROR_RED = "rgb(198, 40, 40)"
@@ -21,8 +21,7 @@ navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return tru
 
 def screen(page, name: str) -> None:
     """What the 390×844 screen shows."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    capture(page, ARTIFACTS / f"{name}.png")
 
 
 def new_page(browser, motion="no-preference"):

@@ -3,7 +3,7 @@
 (§9 "Hides when keyboard appears")."""
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, api, new_user_with_profile, screenshot as full_page_screenshot
+from conftest import ARTIFACTS, api, capture, new_user_with_profile, screenshot as full_page_screenshot
 
 TOO_LONG = "Twenty-one characters"  # 21
 MESSAGE = "Gender description must be 20 characters or fewer"
@@ -11,8 +11,7 @@ MESSAGE = "Gender description must be 20 characters or fewer"
 
 def screenshot(page, name: str) -> None:
     """What the 390×844 screen shows first (a full-page capture resizes the viewport and moves the scroll), then all."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-screen.png"))
+    capture(page, ARTIFACTS / f"{name}-screen.png")
     full_page_screenshot(page, name)
 
 
@@ -153,7 +152,7 @@ def test_the_save_bar_hides_while_the_keyboard_is_open(page, server):
     expect(bar).to_be_hidden()
     # Only the screen: a full-page capture resizes the viewport for a moment.
     page.locator("#weight").evaluate("el => el.scrollIntoView({block: 'center'})")
-    page.screenshot(path=str(ARTIFACTS / "profile-keyboard-01-bar-hidden-screen.png"))
+    capture(page, ARTIFACTS / "profile-keyboard-01-bar-hidden-screen.png")
     # It closes: the bar is back, with the change waiting to be saved.
     set_visual_viewport(page, 844)
     expect(bar).to_be_visible()
