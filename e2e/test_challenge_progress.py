@@ -270,7 +270,7 @@ def test_progress_empty_states_and_demo_data(page, server):
     # Seeding draws and stores twelve photos at the background priority (nice 10): while the test command compiles
     # beside the journeys that can take well over 30 s, so the wait is generous (DEMO_SEED_MS).
     with page.expect_navigation(timeout=DEMO_SEED_MS):
-        page.get_by_role("button", name="Seed Demo Data").click()
+        page.get_by_role("button", name="Seed Demo Data").click(timeout=DEMO_SEED_MS)  # the click waits for the navigation too
     page.wait_for_url("**/challenge?saved=demo")
     assert "Demo data added" in page.locator(".ch-notice").inner_text()
     page.goto(server + "/challenge/progress")
@@ -311,7 +311,7 @@ def test_a_challenge_is_deleted_from_settings_once_confirmed(page, server):
     new_user_with_profile(page, server)
     page.goto(server + "/challenge/settings")
     with page.expect_navigation(timeout=DEMO_SEED_MS):
-        page.get_by_role("button", name="Seed Demo Data").click()
+        page.get_by_role("button", name="Seed Demo Data").click(timeout=DEMO_SEED_MS)  # the click waits for the navigation too
     page.goto(server + "/challenge/settings")
     # Without the confirmation nothing goes: the page says what is missing, next to the switch.
     with page.expect_navigation():
