@@ -13,6 +13,8 @@ import time
 import urllib.request
 
 import pytest
+from axe_playwright_python.base import AxeResults
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -58,7 +60,7 @@ def pytest_unconfigure(config):
 # from this order: long files at the start and short ones at the end let both workers finish at about the same time.
 # A file that comes to take a minute or more belongs in this list.
 SLOW_FILES_FIRST = [
-    "test_postgres_scale_out.py",  # first: its PostgreSQL template (a server's SR28 import) while the other worker starts
+    "test_postgres_scale_out.py",  # first: it needs no SR28 template, so it runs while the other worker makes it
     "test_accessibility.py",
     "test_profile.py",
     "test_label_scan.py",
@@ -212,6 +214,19 @@ def screenshot(page, name: str) -> None:
     capture(page, ARTIFACTS / f"{name}.png", full_page=True)
 
 
+class AxeOncePerDocument(Axe):
+    """axe-core's checks as `Axe().run` makes them, with its 570 KB script injected once per document rather than
+    before every check: the 200 % text check runs on the document the 100 % one was injected into, and each injection
+    cost Chromium 0.05-0.2 CPU s (scripts/journey-step-costs.py). A new document has no `axe` and gets the script."""
+
+    def run(self, page, context=None, options=None):
+        if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+            page.evaluate(self.axe_script)
+        command = "axe.run(%s).then(results => {return results;})" % self._format_script_args(
+            context=context, options=options if options is not None else {"resultTypes": ["violations"]})
+        return AxeResults(page.evaluate(command))
+
+
 DEFAULT_PROFILE = {
     "dateOfBirth": "1995-06-15", "sex": "male", "heightCm": 180, "weightKg": 80, "goal": "lose",
     "activity": "moderate", "timeZone": "UTC",
@@ -251,8 +266,8 @@ GUEST_FORM = re.compile(r'<form method="post" action="/onboarding/guest">\s*<inp
 
 def start_guest_without_pages(page, server) -> None:
     """What 'Continue without an account' sends, sent from the page's context (its cookies, so the browser holds the
-    web session), without the browser loading the two onboarding pages: about 0.5 s of Chromium's CPU each time,
-    ~100 times a run. The onboarding journeys click the button itself (`start_guest`)."""
+    web session), without the browser loading the two onboarding pages: about 1 CPU s less each time
+    (scripts/journey-step-costs.py), in most journeys. The onboarding journeys click the button itself (`start_guest`)."""
     form = page.request.get(server + "/onboarding")
     assert form.status == 200, form.status
     token = GUEST_FORM.search(form.text())

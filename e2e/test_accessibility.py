@@ -3,14 +3,13 @@ palette, which the test checks is in force), at 320 px and with the text at 200 
 import datetime
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DEFAULT_PROFILE, csrf_token
+from conftest import DEFAULT_PROFILE, AxeOncePerDocument, csrf_token
 
 SIGNED_OUT = ["/", "/login", "/onboarding"]
 SIGNED_IN = ["/onboarding/profile", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
              "/learn/matador-study", "/settings", "/profile"]
-AXE = Axe()
+AXE = AxeOncePerDocument()
 # Issue 17: a past day's dashboard (with its weight entry) and meals list.
 YESTERDAY = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)).isoformat()
 PAST_DAY = [f"/dashboard?date={YESTERDAY}", f"/meals/today?date={YESTERDAY}"]

@@ -15,11 +15,9 @@ import struct
 import subprocess
 import tempfile
 
-from axe_playwright_python.sync_playwright import Axe
+from conftest import NARROW, AxeOncePerDocument, api, fits, new_user_with_profile, screenshot
 
-from conftest import NARROW, api, fits, new_user_with_profile, screenshot
-
-AXE = Axe()
+AXE = AxeOncePerDocument()
 WEIGHTS = [90.0, 89.3, 88.6, 87.9, 87.2, 86.5]
 PHOTO_WEEKS = [1, 3, 6]
 COLOURS = {1: "#c8702a", 3: "#6b8e23", 6: "#3a6ea5"}

@@ -11,10 +11,9 @@ import pathlib
 import subprocess
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import NARROW, VIEWPORT, api, new_user_with_profile, screenshot
+from conftest import NARROW, VIEWPORT, AxeOncePerDocument, api, new_user_with_profile, screenshot
 
 # A German label drawn for the test (the dev set has none): per 100 g, kJ and kcal on one row, decimal commas, Eiweiß.
 GERMAN_LABEL = """<!doctype html><html lang="de"><body style="margin:0;background:#f4efe6;font-family:'DejaVu Sans',sans-serif">
@@ -32,7 +31,7 @@ GERMAN_LABEL = """<!doctype html><html lang="de"><body style="margin:0;backgroun
 
 DEV = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "nutrition-labels" / "dev"
 PHOTO = DEV / "fda-mindee-default_sample.jpg"
-AXE = Axe()
+AXE = AxeOncePerDocument()
 
 pytestmark = pytest.mark.skipif(not PHOTO.exists(), reason="the dev label photos are not at " + str(DEV))
 
