@@ -29,9 +29,10 @@ port="${WDIET_TEST_POSTGRES_PORT:-55499}"
 WDIET_TEST_POSTGRES_URL="$(WDIET_PG_FSYNC=off scripts/postgres-test-cluster.sh start "$pg_dir" "$port")"
 export WDIET_TEST_POSTGRES_URL
 loads="$(mktemp)"
-( while true; do cut -d' ' -f1 /proc/loadavg >>"$loads"; sleep 30; done ) &
+( while true; do cut -d' ' -f1 /proc/loadavg >>"$loads"; sleep 30; done ) 2>/dev/null &
 sampler=$!
 finish() {
+    pkill -P "$sampler" 2>/dev/null || true  # its sleep, which would keep the cgroup from being removed
     kill "$sampler" 2>/dev/null || true
     scripts/postgres-test-cluster.sh stop "$pg_dir" || true
 }
