@@ -82,8 +82,12 @@ phase "products built"
 # stopped at the end. Its files live in memory (/dev/shm) where that is a tmpfs: each test database is ~300 files made
 # and deleted again, and on this machine's ext4 a CREATE DATABASE … TEMPLATE with its DROP cost PostgreSQL 0.26 s of
 # CPU, two thirds of it the kernel looking for a free inode (0.05 s on tmpfs; docs/testing.md).
+# The cluster grew to about 0.5 GB in a full run: a /dev/shm with less than 2 GB free (a container's 64 MB) is not used.
 PG_PARENT="${TMPDIR:-/tmp}"
-if [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then PG_PARENT=/dev/shm; fi
+if [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] \
+    && [ "$(df --output=avail -k /dev/shm 2>/dev/null | tail -1 | tr -d ' ')" -ge 2000000 ] 2>/dev/null; then
+    PG_PARENT=/dev/shm
+fi
 PG_DIR="$(mktemp -d "$PG_PARENT/wdiet-test-pg.XXXXXX")"
 # The journeys run on a copy of the binary and its resource bundles, so no later build step can replace it mid-run.
 E2E_DIR="$(mktemp -d "${TMPDIR:-/tmp}/wdiet-e2e-binary.XXXXXX")"
