@@ -125,7 +125,7 @@ with open(tokens_path, "w") as tokens:
         tokens.write(saver["token"] + "\n")
 results_path = os.path.join(work, "saves.txt")
 open(results_path, "w").close()
-wrk_env = dict(os.environ, WDIET_TOKENS=tokens_path, WDIET_RATE=rate, WDIET_CONNECTIONS="4")
+wrk_env = dict(os.environ, WDIET_TOKENS=tokens_path, WDIET_RATE=rate, WDIET_THREADS="2")  # the pacing splits the rate over wrk -t 2
 
 def meal_saves(name):
     out = subprocess.run(["wrk", "-t", "2", "-c", "4", "-d", duration, "--latency", "-s",

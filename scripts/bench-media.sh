@@ -197,7 +197,7 @@ for format in $FORMATS; do
         'BEGIN {split(c, cc, " "); printf "RESULT name=cpu-per-upload-%s server_s=%.3f vips_s=%.3f client_s=%.3f (ids: '"$IDS"')\n", "'"$1"'", s / 100 / n, t / 100 / n, (cc[2] - cc[1]) / n}'
 done
 
-export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_CONNECTIONS=4
+export WDIET_TOKENS="$DIR/tokens.txt" WDIET_RATE="$RATE" WDIET_THREADS=2  # the pacing splits the rate over wrk -t 2 below
 meal_saves() {  # label: one wrk run of --duration, its RESULT line renamed
     wrk -t 2 -c 4 -d "$DURATION" --latency -s "$REPO/scripts/wrk/meal-save.lua" "$BASE" | grep RESULT | sed "s/name=meal-save /name=$1 /" | tee -a saves.txt
 }
