@@ -332,7 +332,9 @@ struct VipsTools: Sendable {
         let (seconds, attoseconds) = timeLimit.components
         let limit = Double(seconds) + Double(attoseconds) / 1e18
         if finished.wait(timeout: .now() + limit) == .timedOut {
-            process.terminate()
+            // SIGKILL, not `terminate()`'s SIGTERM: the tool inherits the starting thread's blocked signals, and a
+            // scan thread made from the cooperative pool's blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             throw .timedOut
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -4,7 +4,8 @@ import Testing
 
 @testable import WDietServer
 
-@Suite("Background work's CPU priority (label scans, photo processing)")
+// Serialized: the test that keeps every core busy would starve (and so promote) the others' idle-first work.
+@Suite("Background work's CPU priority (label scans, photo processing)", .serialized)
 struct BackgroundPriorityTests {
     /// Fields of a `/proc/…/stat` line from field 3 on (after the command name in parentheses).
     static func statFields(_ stat: String) -> [Substring] {
@@ -43,10 +44,211 @@ struct BackgroundPriorityTests {
         #expect(BackgroundPriority(niceness: 0).launcher(nice: "/bin/nice") == [])
     }
 
+    @Test("idle-first work is starved when it waited half a look and longer than it ran, twice in a row")
+    func starvationRule() {
+        let look: UInt64 = 500_000_000 // half a second, in nanoseconds
+        var watch = IdleFirstWatch()
+        // Both cores kept busy by requests: 480 ms waited, 5 ms ran — starved; the second such look promotes.
+        #expect(watch.observe(waited: 480_000_000, ran: 5_000_000, length: look) == false)
+        #expect(watch.observe(waited: 480_000_000, ran: 5_000_000, length: look) == true)
+        watch.reset()
+        // Meal saves at 200/s take a share of the cores: 150 ms waited, 330 ms ran — not starved, however long.
+        for _ in 0..<10 { #expect(watch.observe(waited: 150_000_000, ran: 330_000_000, length: look) == false) }
+        // Waited exactly half the look but ran as long: progressing, not starved.
+        #expect(watch.observe(waited: 250_000_000, ran: 250_000_000, length: look) == false)
+        // Waiting for its input (an upload's body, a child process): neither waited for a CPU nor ran.
+        #expect(watch.observe(waited: 0, ran: 0, length: look) == false)
+        // A starved look, then one that ran: the count starts over.
+        #expect(watch.observe(waited: 300_000_000, ran: 10_000_000, length: look) == false)
+        #expect(watch.observe(waited: 100_000_000, ran: 390_000_000, length: look) == false)
+        #expect(watch.observe(waited: 300_000_000, ran: 10_000_000, length: look) == false)
+        #expect(watch.starvedInARow == 1)
+    }
+
     #if os(Linux)
-    @Test("label scans, and a program a scan starts, run in the normal class at nice 10")
+    @Test("label scans and photos are idle first at nice 10; the import line nice 15 only")
+    func poolsPriorities() {
+        #expect(BackgroundThreads.shared.priority == BackgroundPriority(niceness: 10, idleFirst: true))
+        #expect(MediaAPI.threads.priority == BackgroundPriority(niceness: 10, idleFirst: true))
+        #expect(ImportLine.threads.priority == BackgroundPriority(niceness: 15))
+    }
+
+    @Test("idle-first work, and a program it starts, wait in the idle class at nice 10 where the process may leave it again")
+    func scanThreadsStartIdle() async throws {
+        let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10, idleFirst: true), name: "idle-test") // catalog-exempt: a thread name
+        let queue = WorkLine(maxRunning: 1, maxWaiting: 1, threads: threads)
+        let (promotionsBefore, thread, child, promotionsAfter) = try await queue.run {
+            (threads.promotions, Self.callingThread(), Self.classAndNice(try Self.childStat()), threads.promotions)
+        }
+        #expect(threads.usesIdleClass == SchedulingClass.mayLeaveIdleClassAtNice10)
+        #expect(thread.nice == 10)
+        #expect(child.nice == 10)
+        // scripts/test.sh runs as root (CAP_SYS_NICE): the idle class — unless the cores were so busy meanwhile (the
+        // other suites run beside this one) that the work was starved and moved to the normal class, which the pool
+        // counts; when that happened while the classes were read, only the child's inheritance is certain. Without
+        // the right to leave the idle class, nice alone.
+        if !SchedulingClass.mayLeaveIdleClassAtNice10 || promotionsBefore > 0 {
+            #expect(thread.policy == 0)
+            #expect(child.policy == 0)
+        } else if promotionsAfter == 0 {
+            #expect(thread.policy == 5)
+            #expect(child.policy == 5)
+        }
+    }
+
+    @Test("starved idle-first work moves to nice 10 with the program it started, and back to the idle class when done")
+    func starvedWorkIsPromoted() async throws {
+        try #require(SchedulingClass.mayLeaveIdleClassAtNice10, "needs CAP_SYS_NICE or RLIMIT_NICE ≥ 10 (scripts/test.sh runs as root)")
+        let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10, idleFirst: true), name: "starve-test") // catalog-exempt: a thread name
+        let threadId = try #require(threads.kernelThreadIds.first)
+        #expect(SchedulingClass.policy(task: threadId) == SchedulingClass.idle)
+        // Made here, on a normal thread: threads made from the work's thread would inherit its idle class.
+        let spinners = Spinners(count: ProcessInfo.processInfo.activeProcessorCount)
+        defer { spinners.stop() }  // also when something throws
+        let (childBefore, promotedBefore, childAfter, promotedWhileRunning, took) = try await threads.run {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            child.arguments = ["30"]
+            let ended = ChildEnd()
+            child.terminationHandler = { _ in ended.signal() }
+            try child.run()
+            defer { kill(child.processIdentifier, SIGKILL) }  // also when something throws
+            let before = SchedulingClass.policy(task: child.processIdentifier)
+            let promotedBefore = threads.isPromoted  // by the other tests' load, before the spinners
+            // Normal threads spinning on every core: in the idle class the work would get ~0.3 % of a core (weight 3
+            // of 1024), so its 50 ms of CPU would take ~15 s; at nice 10 about a tenth of a core, half a second.
+            spinners.start()
+            let began = ContinuousClock.now
+            Self.burnThreadCPU(milliseconds: 50)
+            let took = ContinuousClock.now - began
+            spinners.stop()
+            let after = SchedulingClass.policy(task: child.processIdentifier)
+            let promoted = threads.isPromoted
+            kill(child.processIdentifier, SIGKILL)
+            await ended.wait()
+            return (before, promotedBefore, after, promoted, took)
+        }
+        #expect(took < .seconds(8), "starved for \(took)")
+        #expect(threads.promotions == 1)
+        #expect(promotedWhileRunning)
+        #expect(childBefore == (promotedBefore ? SchedulingClass.normal : SchedulingClass.idle))
+        #expect(childAfter == SchedulingClass.normal)
+        // The line is empty: the thread waits in the idle class again.
+        #expect(threads.isPromoted == false)
+        #expect(SchedulingClass.policy(task: threadId) == SchedulingClass.idle)
+    }
+
+    @Test("a tool past its time limit is stopped, though it inherited a thread's blocked SIGTERM")
+    func toolPastItsLimitIsStopped() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-limit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let output = await ToolProcess.convert(tool: "/bin/sh", inputs: [], output: "never", timeLimit: .milliseconds(300)) { _ in
+            ["-c", "echo $$ > '\(pidFile.path)'; exec sleep 30"]
+        }
+        #expect(output == nil)
+        let pid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Gone (or a zombie until Foundation reaps it) once `convert` has given up, not after sleep's 30 s.
+        let gaveUp = ContinuousClock.now
+        var state: Character? = "S"
+        while ContinuousClock.now - gaveUp < .seconds(5) {
+            state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap { Self.statFields($0).first?.first }
+            if state == nil || state == "Z" { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(state == nil || state == "Z", "the tool still runs: state \(String(describing: state))")
+    }
+
+    /// Spends `milliseconds` of the calling thread's own CPU time.
+    static func burnThreadCPU(milliseconds: Int) {
+        func cpu() -> Int {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return time.tv_sec * 1_000 + time.tv_nsec / 1_000_000
+        }
+        let start = cpu()
+        var sink = 0
+        while cpu() - start < milliseconds {
+            for index in 0..<10_000 { sink &+= index }
+        }
+        precondition(sink != 1)
+    }
+
+    /// A child's end, awaited without polling (`waitUntilExit` polls the run loop every 50 ms: work that can starve).
+    final class ChildEnd: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ended = false
+        private var waiter: CheckedContinuation<Void, Never>?
+
+        func signal() {
+            let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+                ended = true
+                defer { self.waiter = nil }
+                return self.waiter
+            }
+            waiter?.resume()
+        }
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now: Bool = lock.withLock {
+                    if ended { return true }
+                    waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+    }
+
+    /// Threads that keep every core busy from `start()` until `stop()`, in the class of the thread that made them; one
+    /// pinned to each CPU, so that the balancer cannot leave a core to the idle work for a while.
+    final class Spinners: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var state = 0  // 0 made, 1 spinning, 2 stopped
+        private let done = DispatchGroup()
+
+        init(count: Int) {
+            for cpu in 0..<count {
+                done.enter()
+                Thread { [self] in
+                    // util-linux's taskset (Glibc's module has no sched_setaffinity).
+                    if let thread = SchedulingClass.currentThreadId() {
+                        let pin = Process()
+                        pin.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+                        pin.arguments = ["-p", "-c", "\(cpu)", "\(thread)"]
+                        pin.standardOutput = FileHandle.nullDevice
+                        try? pin.run()
+                        pin.waitUntilExit()
+                    }
+                    condition.withLock { while state == 0 { condition.wait() } }
+                    var sink = 0
+                    while condition.withLock({ state == 1 }) {
+                        for index in 0..<100_000 { sink &+= index }
+                    }
+                    precondition(sink != 1)
+                    done.leave()
+                }.start()
+            }
+        }
+
+        func start() {
+            condition.withLock {
+                if state == 0 { state = 1 }
+                condition.broadcast()
+            }
+        }
+
+        func stop() {
+            condition.withLock {
+                state = 2
+                condition.broadcast()
+            }
+            done.wait()
+        }
+    }
+
+    @Test("a pool that is not idle first, and a program it starts, run in the normal class at nice 10")
     func scanThreadsAreNice() async throws {
-        #expect(BackgroundThreads.shared.priority == BackgroundPriority(niceness: 10))
         let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10), name: "nice-test") // catalog-exempt: a thread name
         let queue = WorkLine(maxRunning: 1, maxWaiting: 1, threads: threads)
         let (thread, child) = try await queue.run { (Self.callingThread(), Self.classAndNice(try Self.childStat())) }

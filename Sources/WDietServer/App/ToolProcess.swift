@@ -55,7 +55,9 @@ enum ToolProcess {
             let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
             // A Dispatch timer rather than a sleeping task: on a busy cooperative pool a task wakes late.
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                if once.isPending { process.terminate() }
+                // SIGKILL, not `terminate()`'s SIGTERM: a child started from a thread that blocks signals (the
+                // cooperative pool's, and threads made from them) keeps the mask, and SIGTERM would wait for ever.
+                if once.isPending { kill(process.processIdentifier, SIGKILL) }
             }
         }
         guard status == 0, let data = try? Data(contentsOf: folder.appendingPathComponent(output)), !data.isEmpty else { return nil }

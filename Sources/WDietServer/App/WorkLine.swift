@@ -103,36 +103,72 @@ final class WorkLine: @unchecked Sendable {
 /// prefers this executor (`withTaskExecutorPreference`), so its synchronous work runs here; the threads run at a
 /// lower priority (`BackgroundPriority`; the programs the scanner starts, vips, inherit it), so a request that needs
 /// the CPU while scans run gets it first.
+///
+/// Idle first (`BackgroundPriority.idleFirst`, where the process may leave the idle class): the threads wait in the
+/// idle class. While work is under way (`run`), every half second the pool adds up how long its threads and the
+/// programs they started ran and waited for a CPU (`IdleFirstWatch`); once starved, they all move to the normal class
+/// at the nice value until no work is left, and then back to the idle class.
 final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
-    /// The process's label-scan threads, started when first used: at nice 10 (`BackgroundPriority`), so a meal save
-    /// that needs a core while scans run gets most of it (docs/label-scan.md "The scan queue").
-    static let shared = BackgroundThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10))
+    /// The process's label-scan threads, started when first used: idle first, then nice 10 (`BackgroundPriority`),
+    /// so a meal save that needs a core while scans run gets it (docs/label-scan.md "The scan queue").
+    static let shared = BackgroundThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount), priority: BackgroundPriority(niceness: 10, idleFirst: true))
+
+    /// How often a pool with work looks whether the work is starved.
+    static let lookInterval: Duration = .milliseconds(500)
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var members: [pthread_t] = []
 
     let priority: BackgroundPriority
+    /// Whether these threads start their work in the idle class (`priority.usesIdleClass`, decided once).
+    let usesIdleClass: Bool
+
+    // The idle-first state, under `stateLock`.
+    private let stateLock = NSLock()
+    private var threadIds: [Int32] = []
+    private var working = 0
+    private var watch = IdleFirstWatch()
+    private let lookWake = NSCondition()
+    private var lastLook: (at: ContinuousClock.Instant, times: [SchedulingClass.TaskId: SchedulingClass.CPUTimes])?
+    private var promoted = false
+    private var promotionCount = 0
 
     /// `name`: the threads' names (`name-0`, …); the import line (`ImportLine`) runs on threads of this kind too.
     init(count: Int, priority: BackgroundPriority, name: String = "label-scan") { // catalog-exempt: a thread name
         self.priority = priority
+        self.usesIdleClass = priority.usesIdleClass
         BackgroundPriority.startProcessWatchers()
+        let started = DispatchGroup()
         for index in 0..<max(1, count) {
-            let thread = Thread {
+            started.enter()
+            let thread = Thread { [usesIdleClass] in
                 priority.applyToCallingThread()
+                if usesIdleClass { SchedulingClass.set(SchedulingClass.idle, task: 0) }
+                let threadId = SchedulingClass.currentThreadId()
                 self.condition.withLock { self.members.append(pthread_self()) }
+                self.stateLock.withLock { if let threadId { self.threadIds.append(threadId) } }
+                started.leave()
                 self.work()
             }
             thread.name = "\(name)-\(index)" // catalog-exempt: a thread name
             thread.start()
+        }
+        // The threads are known before any work comes, so the first look sees them all.
+        started.wait()
+        if usesIdleClass {
+            let looker = Thread { [weak self] in self?.keepLooking() }
+            looker.name = "\(name)-look" // catalog-exempt: a thread name
+            looker.start()
         }
     }
 
     /// Runs `work` preferring these threads: its synchronous parts run here, its waits (I/O, child processes)
     /// suspend without holding a thread.
     func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(self) {
+        began()
+        defer { ended() }
+        return try await withTaskExecutorPreference(self) {
             // The preference takes effect at the task's next suspension: this one moves the task onto these threads.
             await Task.yield()
             return try await work()
@@ -144,6 +180,15 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
         let current = pthread_self()
         return condition.withLock { members.contains { pthread_equal($0, current) != 0 } }
     }
+
+    /// The threads' kernel ids (for tests).
+    var kernelThreadIds: [Int32] { stateLock.withLock { threadIds } }
+
+    /// How many times the pool's work was starved and moved to the normal class (for tests and the logs).
+    var promotions: Int { stateLock.withLock { promotionCount } }
+
+    /// Whether the work is in the normal class now because it was starved (for tests).
+    var isPromoted: Bool { stateLock.withLock { promoted } }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -161,5 +206,89 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
             condition.unlock()
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
+    }
+
+    // MARK: idle first
+
+    private func began() {
+        guard usesIdleClass else { return }
+        stateLock.withLock {
+            working += 1
+            if working == 1 { lastLook = (ContinuousClock.now, currentTimes()) }
+        }
+        lookWake.withLock { lookWake.signal() }
+    }
+
+    private func ended() {
+        guard usesIdleClass else { return }
+        stateLock.withLock {
+            working -= 1
+            guard working == 0 else { return }
+            lastLook = nil
+            watch.reset()
+            if promoted {
+                promoted = false
+                for thread in threadIds { SchedulingClass.set(SchedulingClass.idle, task: thread) }
+            }
+        }
+    }
+
+    /// The looking thread's loop: asleep while there is no work, a look every `lookInterval` while there is. A thread
+    /// of its own in the normal class, not a Dispatch timer: with both cores busy, Dispatch starts no worker for a
+    /// timer for many seconds (seen with normal threads spinning on every core), and that is when a look is needed.
+    private func keepLooking() {
+        let interval = Double(Self.lookInterval / .milliseconds(1)) / 1000
+        while true {
+            lookWake.withLock {
+                while stateLock.withLock({ working == 0 }) { lookWake.wait() }
+            }
+            Thread.sleep(forTimeInterval: interval)
+            look()
+        }
+    }
+
+    /// Every half second while there is work: moves it out of the idle class once starved, and keeps anything it
+    /// started since in the normal class too.
+    private func look() {
+        stateLock.withLock {
+            guard working > 0, let last = lastLook else { return }
+            let now = ContinuousClock.now
+            let times = currentTimes()
+            lastLook = (now, times)
+            if promoted {
+                promote()
+                return
+            }
+            var waited: UInt64 = 0
+            var ran: UInt64 = 0
+            for (task, time) in times {
+                let before = last.times[task] ?? SchedulingClass.CPUTimes(ran: 0, waited: 0)
+                waited += time.waited &- min(before.waited, time.waited)
+                ran += time.ran &- min(before.ran, time.ran)
+            }
+            let length = UInt64(max(0, (now - last.at) / .nanoseconds(1)))
+            if watch.observe(waited: waited, ran: ran, length: length) {
+                promoted = true
+                promotionCount += 1
+                promote()
+            }
+        }
+    }
+
+    /// The pool's threads and everything they started, in the normal class at the nice value they have.
+    private func promote() {
+        for thread in threadIds { SchedulingClass.set(SchedulingClass.normal, task: thread) }
+        for task in SchedulingClass.descendantTasks(of: threadIds) where SchedulingClass.policy(task: task.thread) == SchedulingClass.idle {
+            SchedulingClass.set(SchedulingClass.normal, task: task.thread)
+        }
+    }
+
+    private func currentTimes() -> [SchedulingClass.TaskId: SchedulingClass.CPUTimes] {
+        let own = threadIds.map { SchedulingClass.TaskId(process: getpid(), thread: $0) }
+        var times: [SchedulingClass.TaskId: SchedulingClass.CPUTimes] = [:]
+        for task in own + SchedulingClass.descendantTasks(of: threadIds) {
+            if let time = SchedulingClass.cpuTimes(of: task) { times[task] = time }
+        }
+        return times
     }
 }

@@ -33,7 +33,7 @@ struct MediaAPI: Sendable {
     /// the handlers queued behind them, meal saves among them. One
     /// thread: the work waits for vips most of the time, and photos are processed one at a time anyway
     /// (`MediaProcessing.slots`). The tools it starts inherit its nice 10 (`MediaProcessing.launcher`).
-    static let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10), name: "media-upload") // catalog-exempt: a thread name
+    static let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10, idleFirst: true), name: "media-upload") // catalog-exempt: a thread name
 
     @Sendable func upload(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         do {

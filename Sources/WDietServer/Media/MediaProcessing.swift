@@ -239,7 +239,8 @@ struct MediaProcessing: Sendable {
                 if finished.isPending {
                     logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"])
                     finished.timedOut()
-                    process.terminate()
+                    // SIGKILL: the tool inherits the starting thread's blocked signals, SIGTERM among them (ToolProcess).
+                    kill(process.processIdentifier, SIGKILL)
                 }
             }
         }
