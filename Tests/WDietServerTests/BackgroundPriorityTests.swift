@@ -138,6 +138,64 @@ struct BackgroundPriorityTests {
         #expect(SchedulingClass.policy(task: threadId) == SchedulingClass.idle)
     }
 
+    @Test("a thread idle-first work makes (as Dispatch makes its workers) goes back to the normal class; the pool's stay idle")
+    func strayThreadsAreReturned() async throws {
+        try #require(SchedulingClass.mayLeaveIdleClassAtNice10, "needs CAP_SYS_NICE or RLIMIT_NICE ≥ 10 (scripts/test.sh runs as root)")
+        let threads = BackgroundThreads(count: 1, priority: BackgroundPriority(niceness: 10, idleFirst: true), name: "stray-test") // catalog-exempt: a thread name
+        let poolThread = try #require(threads.kernelThreadIds.first)
+        let (atStart, later, poolThreadLater, promoted) = try await threads.run {
+            let stray = StrayThread()
+            let atStart = stray.classAtStart()
+            var later = atStart
+            let began = ContinuousClock.now
+            while later == SchedulingClass.idle && ContinuousClock.now - began < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+                later = SchedulingClass.policy(task: stray.threadId)
+            }
+            stray.end()
+            return (atStart, later, SchedulingClass.policy(task: poolThread), threads.isPromoted)
+        }
+        #expect(atStart == SchedulingClass.idle)
+        #expect(later == SchedulingClass.normal)
+        if !promoted { #expect(poolThreadLater == SchedulingClass.idle) }
+    }
+
+    /// A thread that notes its kernel id and class as it starts, then waits until told to end.
+    final class StrayThread: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var started: (thread: Int32, policy: Int32?)?
+        private var ending = false
+
+        init() {
+            Thread { [self] in
+                let thread = SchedulingClass.currentThreadId() ?? 0
+                let policy = SchedulingClass.policy(task: 0)
+                condition.withLock {
+                    started = (thread, policy)
+                    condition.broadcast()
+                    while !ending { condition.wait() }
+                }
+            }.start()
+        }
+
+        private func waitForStart() -> (thread: Int32, policy: Int32?) {
+            condition.withLock {
+                while started == nil { condition.wait() }
+                return started ?? (0, nil)
+            }
+        }
+
+        var threadId: Int32 { waitForStart().thread }
+        func classAtStart() -> Int32? { waitForStart().policy }
+
+        func end() {
+            condition.withLock {
+                ending = true
+                condition.broadcast()
+            }
+        }
+    }
+
     @Test("a tool past its time limit is stopped, though it inherited a thread's blocked SIGTERM")
     func toolPastItsLimitIsStopped() async throws {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-limit-\(UUID().uuidString)")

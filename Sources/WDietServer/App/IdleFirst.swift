@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,6 +75,33 @@ enum SchedulingClass {
 
     /// The idle class is tried once per process for nice 10, the pools' value.
     static let mayLeaveIdleClassAtNice10 = mayLeaveIdleClass(niceness: 10)
+
+    /// The threads of idle-first pools (`BackgroundThreads`), which belong in the idle class.
+    private static let poolThreads = Mutex<Set<Int32>>([])
+
+    static func registerPoolThread(_ thread: Int32) {
+        poolThreads.withLock { _ = $0.insert(thread) }
+    }
+
+    /// Moves every other thread of this process that is in the idle class back to the normal class; answers how many.
+    /// A thread inherits its creator's class, and the pools' threads make threads that are not theirs: Dispatch
+    /// starts a worker from the thread that queues work when its workers are busy (a GRDB write, a task resumed on
+    /// the cooperative pool), and such a worker would then run meal saves' work in the idle class for the rest of
+    /// the process's life.
+    @discardableResult
+    static func returnStrayThreads() -> Int {
+        #if os(Linux)
+        let pool = poolThreads.withLock { $0 }
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var returned = 0
+        for thread in threads.compactMap({ Int32($0) }) where !pool.contains(thread) && policy(task: thread) == idle {
+            if set(normal, task: thread) { returned += 1 }
+        }
+        return returned
+        #else
+        return 0
+        #endif
+    }
 
     /// Every thread of every process descended from the threads `threadIds` of this process (vips, started by a
     /// scan or an upload), as `(process, thread)`; read from `/proc/…/task/…/children`.

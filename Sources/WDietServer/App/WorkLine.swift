@@ -115,6 +115,8 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
 
     /// How often a pool with work looks whether the work is starved.
     static let lookInterval: Duration = .milliseconds(500)
+    /// How often a pool with work returns threads its threads made to the normal class.
+    static let sweepInterval: Duration = .milliseconds(100)
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -144,8 +146,11 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
             started.enter()
             let thread = Thread { [usesIdleClass] in
                 priority.applyToCallingThread()
-                if usesIdleClass { SchedulingClass.set(SchedulingClass.idle, task: 0) }
                 let threadId = SchedulingClass.currentThreadId()
+                if usesIdleClass, let threadId {
+                    SchedulingClass.registerPoolThread(threadId)
+                    SchedulingClass.set(SchedulingClass.idle, task: 0)
+                }
                 self.condition.withLock { self.members.append(pthread_self()) }
                 self.stateLock.withLock { if let threadId { self.threadIds.append(threadId) } }
                 started.leave()
@@ -233,17 +238,27 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// The looking thread's loop: asleep while there is no work, a look every `lookInterval` while there is. A thread
-    /// of its own in the normal class, not a Dispatch timer: with both cores busy, Dispatch starts no worker for a
-    /// timer for many seconds (seen with normal threads spinning on every core), and that is when a look is needed.
+    /// The looking thread's loop: asleep while there is no work; while there is, every `sweepInterval` it returns
+    /// threads the pool's threads made to the normal class (`SchedulingClass.returnStrayThreads`), and every
+    /// `lookInterval` it looks whether the work is starved — and once more when the work is done. A thread of its own
+    /// in the normal class, not a Dispatch timer: with both cores busy, Dispatch starts no worker for a timer for many
+    /// seconds (seen with normal threads spinning on every core), and that is when a look is needed.
     private func keepLooking() {
-        let interval = Double(Self.lookInterval / .milliseconds(1)) / 1000
+        let sweep = Double(Self.sweepInterval / .milliseconds(1)) / 1000
+        let sweepsPerLook = max(1, Int(Self.lookInterval / Self.sweepInterval))
         while true {
             lookWake.withLock {
                 while stateLock.withLock({ working == 0 }) { lookWake.wait() }
             }
-            Thread.sleep(forTimeInterval: interval)
-            look()
+            var sweeps = 0
+            while stateLock.withLock({ working > 0 }) {
+                Thread.sleep(forTimeInterval: sweep)
+                SchedulingClass.returnStrayThreads()
+                sweeps += 1
+                if sweeps % sweepsPerLook == 0 { look() }
+            }
+            // Threads made in the last moments of the work.
+            SchedulingClass.returnStrayThreads()
         }
     }
 
