@@ -162,7 +162,8 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
         // The threads are known before any work comes, so the first look sees them all.
         started.wait()
         if usesIdleClass {
-            let looker = Thread { [weak self] in self?.keepLooking() }
+            // Holds the pool for ever: pools live as long as the process (static), and a test's few pools are left.
+            let looker = Thread { self.keepLooking() }
             looker.name = "\(name)-look" // catalog-exempt: a thread name
             looker.start()
         }
@@ -217,10 +218,8 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
 
     private func began() {
         guard usesIdleClass else { return }
-        stateLock.withLock {
-            working += 1
-            if working == 1 { lastLook = (ContinuousClock.now, currentTimes()) }
-        }
+        // The baseline of the first look is taken by the looking thread (`look`), not here on the request's thread.
+        stateLock.withLock { working += 1 }
         lookWake.withLock { lookWake.signal() }
     }
 
@@ -250,6 +249,7 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
             lookWake.withLock {
                 while stateLock.withLock({ working == 0 }) { lookWake.wait() }
             }
+            look()  // the baseline
             var sweeps = 0
             while stateLock.withLock({ working > 0 }) {
                 Thread.sleep(forTimeInterval: sweep)
@@ -266,10 +266,11 @@ final class BackgroundThreads: TaskExecutor, @unchecked Sendable {
     /// started since in the normal class too.
     private func look() {
         stateLock.withLock {
-            guard working > 0, let last = lastLook else { return }
+            guard working > 0 else { return }
             let now = ContinuousClock.now
             let times = currentTimes()
-            lastLook = (now, times)
+            defer { lastLook = (now, times) }
+            guard let last = lastLook else { return }
             if promoted {
                 promote()
                 return
