@@ -3,8 +3,11 @@ import WDietCore
 
 /// Shared fixtures for the test targets.
 public enum Fixtures {
+    /// "2026-01-01T10:00:00Z" → that instant. Swift's own ISO 8601 parser: a new `ISO8601DateFormatter` per call
+    /// set up a formatter on every call, at some 400 call sites.
     public static func utc(_ iso: String) -> Date {
-        ISO8601DateFormatter().date(from: iso)!
+        guard let date = try? Date.ISO8601FormatStyle().parse(iso) else { fatalError("bad fixture instant \(iso)") }
+        return date
     }
 }
 
