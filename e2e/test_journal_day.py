@@ -40,6 +40,12 @@ SPEECH_STUB = """
   }
   window.webkitSpeechRecognition = FakeRecognition;
   window.SpeechRecognition = FakeRecognition;
+  // Keeps the page's recorders, to read the bitrate the browser records at.
+  const Recorder = window.MediaRecorder;
+  window.__recorders = [];
+  window.MediaRecorder = class extends Recorder {
+    constructor(...args) { super(...args); window.__recorders.push(this); }
+  };
 })();
 """
 
@@ -167,6 +173,8 @@ def test_a_day_of_the_journal(server, jpage):
     assert recorded.status == 200 and recorded.headers["content-type"].startswith("audio/"), recorded.headers
     assert len(recorded.body()) > 1000
     assert page.evaluate("window.__speechLang") == "en-US"
+    # Recorded at a speech bitrate, not the browser's default (128 kbit/s in Chromium).
+    assert page.evaluate("window.__recorders.map((r) => r.audioBitsPerSecond)") == [32000]
     page.get_by_label("What did you eat?").fill("Two idlis and sambar")
     page.get_by_role("button", name="Save").click()
     page.wait_for_url(server + "/journal")

@@ -15,7 +15,7 @@
 #
 #   scripts/bench-media.sh [--binary PATH] [--dir DIR] [--port 18091] [--uploads 10] [--rate 200] [--duration 20s]
 #                          [--uploaders 2] [--formats "jpg heic heic-single"] [--database postgres://…] [--ids kernel|python]
-#                          [--while uploads|stub-uploads|vips] [--pace SECONDS] [--rounds 3]
+#                          [--while uploads|stub-uploads|vips|audio-uploads] [--pace SECONDS] [--rounds 3]
 #
 # --while parts the meal saves' rise while photos upload into its two causes:
 #   uploads       (the default) the uploads as they are;
@@ -26,6 +26,9 @@
 #                 --pace (seconds between its uploads) to match the real uploads' rate;
 #   vips          no uploads: one loop runs the three vips commands of a JPEG upload at nice 10 with the server's
 #                 environment for them (what the server's one processing slot does), nothing over HTTP.
+#   audio-uploads the loops PUT a 5.4 MB recording (a WAV the size of the JPEG, made here) instead: no tools run,
+#                 the bytes are received, hashed and written to the media file as they are; give --pace as for
+#                 stub-uploads (docs/benchmarks.md "What is left at P99").
 #
 # DIR keeps the photos (the HEIC takes minutes to make); the database is made anew each run.
 # --binary defaults to .build/release/wdiet (`swift build -c release --product wdiet`). Needs vips, exiftool, curl and
@@ -221,7 +224,7 @@ start_load() {
         LOOPS+=($!)
     else
         for _ in $(seq 1 "$UPLOADERS"); do
-            ( while [ ! -e "$DIR/stop" ]; do upload photo.jpg image/jpeg >> uploads.txt; [ "$PACE" = 0 ] || sleep "$PACE"; done ) &
+            ( while [ ! -e "$DIR/stop" ]; do upload "$LOOP_FILE" "$LOOP_TYPE" >> uploads.txt; [ "$PACE" = 0 ] || sleep "$PACE"; done ) &
             LOOPS+=($!)
         done
     fi
@@ -233,8 +236,16 @@ stop_load() {
     sleep 1  # the server's last upload written
 }
 
+LOOP_FILE=photo.jpg LOOP_TYPE=image/jpeg
+if [ "$WHILE" = audio-uploads ]; then
+    # 61 s of 16-bit mono noise at 44.1 kHz: 5,400,044 bytes, about the JPEG's size.
+    [ -f audio.wav ] || python3 -c 'import os, wave
+w = wave.open("audio.wav", "wb"); w.setnchannels(1); w.setsampwidth(2); w.setframerate(44100); w.writeframes(os.urandom(5_400_000)); w.close()'
+    LOOP_FILE=audio.wav LOOP_TYPE=audio/wav
+fi
 case "$WHILE" in
     vips) load="one loop running a JPEG upload's vips commands at nice 10 (no uploads)" ;;
+    audio-uploads) load="$UPLOADERS loops uploading a 5.4 MB WAV recording" ;;
     *) load="$UPLOADERS loops uploading the 12-megapixel JPEG ($WHILE)" ;;
 esac
 # Alone and with the load alternately, --rounds times on the same server: the alone runs' own spread is what a rise
