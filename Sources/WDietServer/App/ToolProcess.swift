@@ -2,8 +2,8 @@ import Foundation
 
 /// Command-line tools (libvips' `vips`, librsvg's `rsvg-convert`) run as child processes on files in a private
 /// temporary folder, stopped at a time limit. The server links no image or drawing library, so a machine without
-/// the tool builds and runs, and the feature that needs it answers 503. (The media store's photo pipeline has its
-/// own runner: it reads the tools' output and runs them under `nice`.)
+/// the tool builds and runs, and the feature that needs it answers 503. `run` is the one way the server waits for a
+/// tool, here and in the media store's photo pipeline (which reads the tools' output and runs them under `nice`).
 enum ToolProcess {
     /// `PATH`, then the usual places.
     static var searchPath: [String] {
@@ -47,38 +47,65 @@ enum ToolProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let status: Int32? = await withCheckedContinuation { continuation in
-            let once = ToolProcessFinish(continuation)
-            process.terminationHandler = { once.resume($0.terminationStatus) }
-            do { try process.run() } catch { once.resume(nil); return }
-            let (seconds, attoseconds) = timeLimit.components
-            let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            // A Dispatch timer rather than a sleeping task: on a busy cooperative pool a task wakes late.
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                // SIGKILL, not `terminate()`'s SIGTERM: a child started from a thread that blocks signals (the
-                // cooperative pool's, and threads made from them) keeps the mask, and SIGTERM would wait for ever.
-                if once.isPending { kill(process.processIdentifier, SIGKILL) }
-            }
-        }
-        guard status == 0, let data = try? Data(contentsOf: folder.appendingPathComponent(output)), !data.isEmpty else { return nil }
+        guard await run(process, timeLimit: timeLimit).status == 0, let data = try? Data(contentsOf: folder.appendingPathComponent(output)), !data.isEmpty else { return nil }
         return data
     }
 }
 
-/// Resumes a continuation once, whichever comes first: the process's end or its failure to start.
+extension ToolProcess {
+    /// How a run ended: the exit status (nil when the process could not start, or the time limit stopped it) and
+    /// whether the time limit stopped it.
+    struct Ending: Sendable, Equatable {
+        var status: Int32?
+        var timedOut: Bool
+    }
+
+    /// Starts `process` (configured, not yet run) and waits for its end, stopping it at `timeLimit`. `startFailed`
+    /// hears why it could not start, `timedOut` that the limit stopped it (both for the caller's log).
+    static func run(
+        _ process: Process, timeLimit: Duration,
+        startFailed: @escaping @Sendable (any Error) -> Void = { _ in }, timedOut: @escaping @Sendable () -> Void = {}
+    ) async -> Ending {
+        await withCheckedContinuation { continuation in
+            let once = ToolProcessFinish(continuation)
+            process.terminationHandler = { once.resume(Ending(status: $0.terminationStatus, timedOut: false)) }
+            do {
+                try process.run()
+            } catch {
+                startFailed(error)
+                once.resume(Ending(status: nil, timedOut: false))
+                return
+            }
+            let (seconds, attoseconds) = timeLimit.components
+            let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            // A Dispatch timer rather than a sleeping task: on a busy cooperative pool (many uploads, a loaded
+            // machine) a task wakes long after the limit.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                guard once.resume(Ending(status: nil, timedOut: true)) else { return }
+                timedOut()
+                // SIGKILL, not `terminate()`'s SIGTERM: a child started from a thread that blocks signals (the
+                // cooperative pool's, and threads made from them) keeps the mask, and SIGTERM would wait for ever.
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation once, whichever comes first: the process's end, its failure to start, or its time limit.
 private final class ToolProcessFinish: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Int32?, Never>?
+    private var continuation: CheckedContinuation<ToolProcess.Ending, Never>?
 
-    init(_ continuation: CheckedContinuation<Int32?, Never>) { self.continuation = continuation }
+    init(_ continuation: CheckedContinuation<ToolProcess.Ending, Never>) { self.continuation = continuation }
 
-    var isPending: Bool { lock.withLock { continuation != nil } }
-
-    func resume(_ status: Int32?) {
-        let waiting: CheckedContinuation<Int32?, Never>? = lock.withLock {
+    /// False when the run had ended already.
+    @discardableResult
+    func resume(_ ending: ToolProcess.Ending) -> Bool {
+        let waiting: CheckedContinuation<ToolProcess.Ending, Never>? = lock.withLock {
             defer { continuation = nil }
             return continuation
         }
-        waiting?.resume(returning: status)
+        waiting?.resume(returning: ending)
+        return waiting != nil
     }
 }

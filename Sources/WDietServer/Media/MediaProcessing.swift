@@ -220,31 +220,14 @@ struct MediaProcessing: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
 
-        let timer = ProcessTimer()
-        let status: Int32? = await withCheckedContinuation { continuation in
-            let finished = ProcessFinish(continuation, timer: timer)
-            process.terminationHandler = { process in finished.resume(process.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
+        let ending = await ToolProcess.run(
+            process, timeLimit: timeLimit,
+            startFailed: { error in
                 logger.error("media: a vips tool could not be started", metadata: ["tool": "\(tool)", "error": "\(error)"])
-                finished.resume(nil)
-                return
-            }
-            let (seconds, attoseconds) = timeLimit.components
-            let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            // A Dispatch timer rather than a sleeping task: when the cooperative pool is busy (many uploads, a loaded
-            // machine), a task's wake-up can come long after the limit.
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                if finished.isPending {
-                    logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"])
-                    finished.timedOut()
-                    // SIGKILL: the tool inherits the starting thread's blocked signals, SIGTERM among them (ToolProcess).
-                    kill(process.processIdentifier, SIGKILL)
-                }
-            }
-        }
-        if timer.hasTimedOut { throw .timedOut }
+            },
+            timedOut: { logger.warning("media: a vips tool ran out of time and was stopped", metadata: ["tool": "\(tool)"]) })
+        if ending.timedOut { throw .timedOut }
+        let status = ending.status
         guard status == 0 else {
             let said = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
             logger.debug("media: a vips tool failed", metadata: ["tool": "\(tool)", "status": "\(status.map(String.init) ?? "-")", "stderr": "\(said.prefix(500))"])
@@ -274,40 +257,6 @@ struct MediaProcessing: Sendable {
     /// (with both cores taken, a meal save's P95 went from 2.4 to 5.7 ms on 2 cores; `nice` alone does not give the
     /// core back fast enough).
     static let slots = AsyncSlots(max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
-}
-
-/// Resumes a continuation once, whichever comes first (the process's end, a failure to start).
-private final class ProcessFinish: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Int32?, Never>?
-    private let timer: ProcessTimer
-
-    init(_ continuation: CheckedContinuation<Int32?, Never>, timer: ProcessTimer) {
-        self.continuation = continuation
-        self.timer = timer
-    }
-
-    /// The time limit stopped the process.
-    func timedOut() { timer.mark() }
-
-    var isPending: Bool { lock.withLock { continuation != nil } }
-
-    func resume(_ status: Int32?) {
-        let waiting = lock.withLock { () -> CheckedContinuation<Int32?, Never>? in
-            defer { continuation = nil }
-            return continuation
-        }
-        waiting?.resume(returning: status)
-    }
-}
-
-/// Whether a run's time limit stopped it.
-private final class ProcessTimer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var expired = false
-
-    func mark() { lock.withLock { expired = true } }
-    var hasTimedOut: Bool { lock.withLock { expired } }
 }
 
 /// A counting semaphore for async callers: at most `count` holders; the others wait in order.
