@@ -150,6 +150,36 @@ struct LabelScannerTests {
         #expect(VipsTools.loader(fromHeader: try vips.run(header, [file.path], in: folder, untrusted: true, modules: .installed)) == "heifload")
     }
 
+    @Test("an 8-bit JPEG in colour or grey is told from its frame header as vipsheader tells it; other photos are left to vipsheader")
+    func jpegHeaderWithoutVipsheader() throws {
+        let vips = VipsTools(timeLimit: .seconds(20), maxPixels: 100_000_000)
+        let header = try #require(vips.find("vipsheader"))
+        func vipsheader(_ data: Data) throws -> String {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-label-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("photo")
+            try data.write(to: file)
+            return try vips.run(header, [file.path], in: folder, untrusted: true, modules: .none)
+        }
+        let photo = try Data(contentsOf: Self.devFolder.appendingPathComponent("jofuelo-ex2.jpg"))
+        let grey = try #require(try Self.converted(photo, tool: "vips", { input, output in ["colourspace", input, output, "b-w"] }, suffix: "jpg"))
+        let progressive = try #require(try Self.converted(photo, tool: "vips", { input, output in ["copy", input, output + "[interlace]"] }, suffix: "jpg"))
+        for jpeg in [photo, grey, progressive] {
+            let line = try #require(VipsTools.jpegHeaderLine(jpeg))
+            #expect(line == (try vipsheader(jpeg)).replacingOccurrences(of: "\n", with: "").replacingOccurrences(
+                of: #"^.*: "#, with: "photo: ", options: .regularExpression))
+        }
+        #expect(VipsTools.jpegHeaderLine(photo)?.hasSuffix("3 bands, srgb, jpegload") == true)
+        #expect(VipsTools.jpegHeaderLine(grey)?.hasSuffix("1 band, b-w, jpegload") == true)
+        // CMYK (4 components) and PNG: vipsheader's to tell.
+        let cmyk = try #require(try Self.converted(photo, tool: "vips", { input, output in ["colourspace", input, output, "cmyk"] }, suffix: "jpg"))
+        #expect(JPEGFrame.read(cmyk)?.components == 4)
+        #expect(VipsTools.jpegHeaderLine(cmyk) == nil)
+        let png = try #require(try Self.converted(photo, tool: "vips", { input, output in ["copy", input, output] }, suffix: "png"))
+        #expect(VipsTools.jpegHeaderLine(png) == nil)
+    }
+
     @Test("only 8-bit sRGB or grey photos without alpha take the short grey path")
     func shortPathHeaders() {
         #expect(VipsTools.isEightBitRGBOrGray(header: "photo: 1200x1600 uchar, 3 bands, srgb, jpegload"))

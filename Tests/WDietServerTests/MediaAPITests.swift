@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import WDietCore
 import WDietTestSupport
 import ZIPFoundation
 
@@ -58,8 +59,8 @@ struct MediaAPITests {
             #expect(display.headers[.cacheControl] == "private, no-store")
             let displayData = Data(buffer: display.body)
             #expect(number(json["bytes"]) == Double(displayData.count))
-            #expect(JPEGSize.of(displayData)?.width == 800)
-            #expect(JPEGSize.of(displayData)?.height == 1_600)
+            #expect(JPEGFrame.read(displayData)?.width == 800)
+            #expect(JPEGFrame.read(displayData)?.height == 1_600)
             #expect(try MediaFixtures.metadata(of: displayData) == "")
 
             let thumbnail = try await Self.get(client, "/api/v1/media/\(id)?size=thumb", ana)
@@ -67,8 +68,8 @@ struct MediaAPITests {
             #expect(thumbnail.headers[.contentType] == "image/jpeg")
             #expect(thumbnail.headers[.cacheControl] == "private, no-store")
             let thumbnailData = Data(buffer: thumbnail.body)
-            #expect(JPEGSize.of(thumbnailData)?.width == 160)
-            #expect(JPEGSize.of(thumbnailData)?.height == 320)
+            #expect(JPEGFrame.read(thumbnailData)?.width == 160)
+            #expect(JPEGFrame.read(thumbnailData)?.height == 320)
             #expect(try MediaFixtures.metadata(of: thumbnailData) == "")
             #expect(thumbnailData.count < displayData.count)
 
@@ -86,7 +87,7 @@ struct MediaAPITests {
             let id = Self.newId()
             #expect(try await Self.put(client, id, photo, type: "image/jpeg", ana).status == .created)
             let display = Data(buffer: try await Self.get(client, "/api/v1/media/\(id)", ana).body)
-            #expect(JPEGSize.of(display)?.width == 200 && JPEGSize.of(display)?.height == 300)
+            #expect(JPEGFrame.read(display)?.width == 200 && JPEGFrame.read(display)?.height == 300)
             let folder = try MediaFixtures.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("d.jpg")
@@ -120,7 +121,7 @@ struct MediaAPITests {
             #expect(try conflict.errorDetail().code == "media_conflict")
             #expect(try conflict.errorDetail().message == "A different photo or recording was already uploaded under this id. Upload it with a new id")
             let stored = Data(buffer: try await Self.get(client, "/api/v1/media/\(id)", ana).body)
-            #expect(JPEGSize.of(stored)?.width == 320)
+            #expect(JPEGFrame.read(stored)?.width == 320)
         }
     }
 
@@ -415,7 +416,7 @@ struct MediaSniffingTests {
         #expect(MediaProcessing.size(fromHeader: "/tmp/x: y/upload: 4032x3024 uchar, 3 bands, srgb, jpegload\n")! == (4_032, 3_024))
         #expect(MediaProcessing.size(fromHeader: "nonsense") == nil)
         let jpeg = try MediaFixtures.photo(width: 123, height: 45, metadata: false)
-        #expect(JPEGSize.of(jpeg)! == (123, 45))
-        #expect(JPEGSize.of(Data([0x89, 0x50])) == nil)
+        #expect(JPEGFrame.read(jpeg).map { [$0.width, $0.height] } == [123, 45])
+        #expect(JPEGFrame.read(Data([0x89, 0x50])) == nil)
     }
 }

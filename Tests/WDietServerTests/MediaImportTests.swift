@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WDietCore
 import WDietTestSupport
 import ZIPFoundation
 
@@ -96,8 +97,8 @@ struct MediaImportTests {
             let thumbnail = try await MediaAPITests.get(client, "/api/v1/media/\(anas.photo)?size=thumb", ben)
             #expect(thumbnail.status == .ok)
             // Made again from the display JPEG, as at the upload: the same size.
-            #expect(JPEGSize.of(Data(buffer: thumbnail.body))?.width == JPEGSize.of(anas.thumbnail)?.width)
-            #expect(JPEGSize.of(Data(buffer: thumbnail.body))?.width == 320)
+            #expect(JPEGFrame.read(Data(buffer: thumbnail.body))?.width == JPEGFrame.read(anas.thumbnail)?.width)
+            #expect(JPEGFrame.read(Data(buffer: thumbnail.body))?.width == 320)
             let audio = try await MediaAPITests.get(client, "/api/v1/media/\(anas.audio)", ben)
             #expect(Data(buffer: audio.body) == MediaAPITests.webm)
             #expect(audio.headers[.contentType] == "audio/webm")
@@ -150,8 +151,8 @@ struct MediaImportTests {
             #expect(stored != smuggled)
             #expect(try MediaFixtures.metadata(of: stored) == "")
             // Re-encoded at display size: 1600×800.
-            #expect(JPEGSize.of(stored)?.width == 1_600)
-            #expect(JPEGSize.of(stored)?.height == 800)
+            #expect(JPEGFrame.read(stored)?.width == 1_600)
+            #expect(JPEGFrame.read(stored)?.height == 800)
 
             // Text under the recording's name: 422 naming media.1, nothing of the import kept (the photo stored
             // before it is deleted again), the account still empty.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WDietCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,7 +110,7 @@ struct MediaProcessing: Sendable {
             "-o", thumbnail.path + "[Q=\(thumbnailQuality),strip,optimize_coding]",
         ], modules: .none, tools: tools, in: folder, logger: logger)
         guard let displayData = try? Data(contentsOf: display), let thumbnailData = try? Data(contentsOf: thumbnail),
-            let displaySize = JPEGSize.of(displayData)
+            let displaySize = JPEGFrame.read(displayData)
         else { throw .undecodable }
         return Photo(display: displayData, thumbnail: thumbnailData, width: displaySize.width, height: displaySize.height)
     }
@@ -119,7 +120,7 @@ struct MediaProcessing: Sendable {
     /// size (which must be the frame header's) and `vipsthumbnail` decodes it whole for the thumbnail. Nil when it
     /// is not such a JPEG (the caller then processes it as an upload); `.undecodable` when vips cannot read it.
     func verifyDisplayJPEG(_ data: Data, logger: Logger) async throws(Failure) -> Photo? {
-        guard BareJPEG.isBare(data), let frame = JPEGSize.of(data), max(frame.width, frame.height) <= displaySize else { return nil }
+        guard BareJPEG.isBare(data), let frame = JPEGFrame.read(data), max(frame.width, frame.height) <= displaySize else { return nil }
         return try await withPrivateCopy(of: data, named: "display.jpg", logger: logger) { tools, folder, input throws(Failure) in
             let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
             let header = try await run(tools.header, [input.path], modules: .none, tools: tools, in: folder, logger: logger)
@@ -282,32 +283,5 @@ actor AsyncSlots {
         } else {
             waiting.removeFirst().resume()
         }
-    }
-}
-
-/// The pixel size of a JPEG, from its first start-of-frame marker.
-enum JPEGSize {
-    static func of(_ data: Data) -> (width: Int, height: Int)? {
-        // Read in place: a 12-megapixel upload is megabytes, and the frame header is near its start.
-        data.withUnsafeBytes { raw in of(raw.bindMemory(to: UInt8.self)) }
-    }
-
-    private static func of(_ b: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
-        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
-                let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
-                return width > 0 && height > 0 ? (width, height) : nil
-            }
-            i += 2 + length
-        }
-        return nil
     }
 }
