@@ -325,13 +325,13 @@ struct BackgroundPriorityTests {
         // scripts/test.sh installs the vips tools; nice is coreutils'. Without them this test fails, never passes empty.
         try #require(ToolProcess.find("nice") != nil)
         #expect(MediaProcessing().priority == BackgroundPriority(niceness: 10))
-        // A `vipsheader` ahead of the real one on the path notes its own stat line, then runs the real one.
+        // A `vipsthumbnail` ahead of the real one on the path notes its own stat line, then runs the real one.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-priority-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let note = folder.appendingPathComponent("stat")
-        let wrapper = folder.appendingPathComponent("vipsheader")
-        let real = try #require(ToolProcess.find("vipsheader"))
+        let wrapper = folder.appendingPathComponent("vipsthumbnail")
+        let real = try #require(ToolProcess.find("vipsthumbnail"))
         try "#!/bin/sh\ncat /proc/$$/stat > '\(note.path)'\nexec '\(real)' \"$@\"\n".write(to: wrapper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
         let photo = try MediaFixtures.photo(width: 64, height: 48)

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import WDietCore
 import WDietSQLite
 import WDietStore
 import WDietTestSupport
@@ -69,18 +70,53 @@ struct MediaProcessingTests {
         #expect(try header(heic, .none) != 0)
     }
 
+    @Test("a JPEG's size comes from its frame header (no vipsheader run), a PNG's from vipsheader; a JPEG with broken data is still refused")
+    func jpegSizeWithoutVipsheader() async throws {
+        let folder = try MediaFixtures.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A `vipsheader` ahead of the real one notes each run.
+        let runs = folder.appendingPathComponent("vipsheader-runs")
+        let realHeader = try #require(ToolProcess.find("vipsheader"))
+        let wrapper = folder.appendingPathComponent("vipsheader")
+        try "#!/bin/sh\necho ran >> '\(runs.path)'\nexec '\(realHeader)' \"$@\"\n".write(to: wrapper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        var processing = MediaProcessing()
+        processing.searchPath = [folder.path] + ToolProcess.searchPath
+        func headerRuns() -> Int {
+            ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        let jpeg = try MediaFixtures.photo(width: 64, height: 48)
+        let fromJPEG = try await processing.processPhoto(jpeg, logger: Logger(label: "test"))
+        #expect((fromJPEG.width, fromJPEG.height) == (64, 48))
+        #expect(headerRuns() == 0)
+
+        let png = try MediaFixtures.photo(width: 64, height: 48, format: "png")
+        let fromPNG = try await processing.processPhoto(png, logger: Logger(label: "test"))
+        #expect((fromPNG.width, fromPNG.height) == (64, 48))
+        #expect(headerRuns() == 1)
+
+        // A frame header (64×48, 3 components) and nothing else — no tables, no scan: vipsthumbnail cannot read it.
+        let broken = Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x30, 0x00, 0x40, 0x03,
+                           0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9])
+        #expect(JPEGFrame.read(broken) == JPEGFrame(width: 64, height: 48, components: 3, precision: 8, marker: 0xC0))
+        await #expect(throws: MediaProcessing.Failure.undecodable) {
+            _ = try await processing.processPhoto(broken, logger: Logger(label: "test"))
+        }
+    }
+
     @Test("an upload's own work runs on the upload thread, whose tools start at its nice 10 without `nice`; called from elsewhere through `nice`")
     func uploadThread() async throws {
         let folder = try MediaFixtures.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A `nice` and a `vipsheader` ahead of the real ones: each notes that it ran (vipsheader its own stat line).
+        // A `nice` and a `vipsthumbnail` ahead of the real ones: each notes that it ran (vipsthumbnail its own stat line).
         let niceNote = folder.appendingPathComponent("nice-ran")
-        let statNote = folder.appendingPathComponent("vipsheader-stat")
+        let statNote = folder.appendingPathComponent("vipsthumbnail-stat")
         let realNice = try #require(ToolProcess.find("nice"))
-        let realHeader = try #require(ToolProcess.find("vipsheader"))
+        let realThumbnail = try #require(ToolProcess.find("vipsthumbnail"))
         for (name, script) in [
             ("nice", "#!/bin/sh\ntouch '\(niceNote.path)'\nexec '\(realNice)' \"$@\"\n"),
-            ("vipsheader", "#!/bin/sh\ncat /proc/$$/stat > '\(statNote.path)'\nexec '\(realHeader)' \"$@\"\n"),
+            ("vipsthumbnail", "#!/bin/sh\ncat /proc/$$/stat > '\(statNote.path)'\nexec '\(realThumbnail)' \"$@\"\n"),
         ] {
             let wrapper = folder.appendingPathComponent(name)
             try script.write(to: wrapper, atomically: true, encoding: .utf8)
