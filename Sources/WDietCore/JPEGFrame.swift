@@ -3,7 +3,7 @@ import Foundation
 /// A JPEG's frame header (its first start-of-frame segment), read in place without decoding: the pixel size, the
 /// components (1 grey, 3 colour, 4 CMYK) and the sample precision. The media store checks a display JPEG's size with
 /// it; the label scanner tells the usual photo from it without starting `vipsheader` (a process start costs a scan
-/// some 40 ms of CPU, most of it loading libvips' libraries).
+/// some 30–40 ms of CPU, most of it loading libvips' libraries).
 public struct JPEGFrame: Sendable, Equatable {
     public var width: Int
     public var height: Int

@@ -216,7 +216,7 @@ struct VipsTools: Sendable {
         // photos run with VIPSHOME at the private folder, which holds no modules.
         let modules: VipsModules = Self.isISOMediaFile(image) ? .installed : .none
         // The usual phone photo, an 8-bit JPEG in colour or grey, is told from its frame header here; anything else
-        // by `vipsheader` (a process start saved per scan: some 40 ms of CPU).
+        // by `vipsheader` (a process start saved per scan: some 30–40 ms of CPU).
         let size: String
         if let line = Self.jpegHeaderLine(image) {
             size = line

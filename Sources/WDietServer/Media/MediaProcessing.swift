@@ -98,7 +98,7 @@ struct MediaProcessing: Sendable {
         let thumbnail = folder.appendingPathComponent("thumbnail.jpg")
         let width: Int, height: Int
         if let frame = jpegFrame {
-            // A JPEG's size is in its frame header: no `vipsheader` run (30–40 ms of CPU, a process start). A JPEG
+            // A JPEG's size is in its frame header: no `vipsheader` run (a process start, ~30 ms of CPU). A JPEG
             // whose data is broken fails in `vipsthumbnail` instead, with the same answer.
             (width, height) = (frame.width, frame.height)
         } else {
