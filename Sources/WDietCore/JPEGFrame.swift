@@ -1,17 +1,25 @@
 import Foundation
 
 /// A JPEG's frame header (its first start-of-frame segment), read in place without decoding: the pixel size, the
-/// components (1 grey, 3 colour, 4 CMYK) and the sample precision. The media store takes an upload's size (the
-/// pixel limit) and a display JPEG's from it; the label scanner tells the usual photo from it. Both so skip a
-/// `vipsheader` run (a process start, some 30–40 ms of CPU, most of it loading libvips' libraries).
+/// components (1 grey, 3 colour, 4 CMYK) and the sample precision. The media store checks a display JPEG's size with
+/// it; the label scanner tells the usual photo from it without starting `vipsheader` (a process start costs a scan
+/// some 30–40 ms of CPU, most of it loading libvips' libraries).
 public struct JPEGFrame: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let components: Int
+    public var width: Int
+    public var height: Int
+    public var components: Int
     /// Bits per sample: 8 for nearly every photo, 12 for some medical and camera-raw JPEGs.
-    public let precision: Int
+    public var precision: Int
     /// The start-of-frame marker (0xC0 baseline, 0xC1 extended, 0xC2 progressive; others lossless or arithmetic).
-    public let marker: UInt8
+    public var marker: UInt8
+
+    public init(width: Int, height: Int, components: Int, precision: Int, marker: UInt8) {
+        self.width = width
+        self.height = height
+        self.components = components
+        self.precision = precision
+        self.marker = marker
+    }
 
     /// A baseline, extended or progressive Huffman JPEG of 8-bit samples in grey or colour: what every decoder reads
     /// and what a camera or phone writes.
