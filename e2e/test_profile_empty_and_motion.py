@@ -298,6 +298,11 @@ def test_a_confirmation_slides_up_as_a_bottom_sheet_and_back_down(browser, serve
     running = animations(page)
     assert "profile-sheet-down" in running and "profile-backdrop-out" in running and "profile-fade-out" in running, running
     assert leaving.get_attribute("aria-hidden") == "true" and leaving.locator("[id]").count() == 0
+    # The copy leaves with its animations, on the page's (slowed) clock: 600 ms of wall time later it is still there.
+    # (A 450 ms wall-clock timer removed it before it was read in CI of 102a518.)
+    page.wait_for_timeout(600)
+    expect(leaving).to_have_count(1)
+    assert "profile-sheet-down" in animations(page)
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(leaving).to_have_count(0)
     expect(page.locator(".profile__backdrop--leaving")).to_have_count(0)

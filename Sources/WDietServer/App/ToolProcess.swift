@@ -53,6 +53,10 @@ enum ToolProcess {
 }
 
 extension ToolProcess {
+    /// The time limits' timers. A queue of their own is served by a thread of its own even when Dispatch's shared
+    /// queues are busy (their threads are as many as the cores), so a limit is kept on a loaded machine.
+    private static let limitTimers = DispatchQueue(label: "wdiet.tool-time-limits")
+
     /// How a run ended: the exit status (nil when the process could not start, or the time limit stopped it) and
     /// whether the time limit stopped it.
     struct Ending: Sendable, Equatable {
@@ -80,12 +84,13 @@ extension ToolProcess {
             let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
             // A Dispatch timer rather than a sleeping task: on a busy cooperative pool (many uploads, a loaded
             // machine) a task wakes long after the limit.
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                guard once.resume(Ending(status: nil, timedOut: true)) else { return }
-                timedOut()
-                // SIGKILL, not `terminate()`'s SIGTERM: a child started from a thread that blocks signals (the
-                // cooperative pool's, and threads made from them) keeps the mask, and SIGTERM would wait for ever.
-                kill(process.processIdentifier, SIGKILL)
+            limitTimers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                once.resume(Ending(status: nil, timedOut: true)) {
+                    timedOut()
+                    // SIGKILL, not `terminate()`'s SIGTERM: a child started from a thread that blocks signals (the
+                    // cooperative pool's, and threads made from them) keeps the mask, and SIGTERM would wait for ever.
+                    kill(process.processIdentifier, SIGKILL)
+                }
             }
         }
     }
@@ -98,14 +103,15 @@ private final class ToolProcessFinish: @unchecked Sendable {
 
     init(_ continuation: CheckedContinuation<ToolProcess.Ending, Never>) { self.continuation = continuation }
 
-    /// False when the run had ended already.
-    @discardableResult
-    func resume(_ ending: ToolProcess.Ending) -> Bool {
+    /// Answers `ending`, after `first`, unless the run had ended already (then neither happens). `first` runs before
+    /// the waiting task goes on, so what it does (a log line, the kill) has happened when `run` returns.
+    func resume(_ ending: ToolProcess.Ending, first: () -> Void = {}) {
         let waiting: CheckedContinuation<ToolProcess.Ending, Never>? = lock.withLock {
             defer { continuation = nil }
             return continuation
         }
-        waiting?.resume(returning: ending)
-        return waiting != nil
+        guard let waiting else { return }
+        first()
+        waiting.resume(returning: ending)
     }
 }

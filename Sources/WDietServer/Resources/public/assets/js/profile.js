@@ -711,9 +711,13 @@
     const backdrop = document.createElement("div");
     backdrop.className = "profile__backdrop--leaving";
     document.body.append(backdrop, ghost);
-    const remove = () => { ghost.remove(); backdrop.remove(); };
-    ghost.addEventListener("animationend", (event) => { if (event.target === ghost) remove(); });
-    setTimeout(remove, 450);   // for a browser that never reports the end of the animation
+    // Gone when the copy's and the backdrop's animations have finished, on the animation clock: a wall-clock timer
+    // removed the copy mid-animation whenever that clock ran slow (a busy page, a slowed one in the journeys).
+    // No animations at all (the stylesheet not loaded): gone at once. An endless one inside (a pulse) is not waited for.
+    const exits = [...ghost.getAnimations({ subtree: true }), ...backdrop.getAnimations()]
+      .filter((animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
+    Promise.allSettled(exits.map((animation) => animation.finished))
+      .then(() => { ghost.remove(); backdrop.remove(); });
   }
   document.querySelectorAll("dialog.profile__dialog").forEach((dialog) => {
     dialog.close = () => {
