@@ -5,21 +5,13 @@ import Foundation
 /// it; the label scanner tells the usual photo from it without starting `vipsheader` (a process start costs a scan
 /// some 30–40 ms of CPU, most of it loading libvips' libraries).
 public struct JPEGFrame: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var components: Int
+    public let width: Int
+    public let height: Int
+    public let components: Int
     /// Bits per sample: 8 for nearly every photo, 12 for some medical and camera-raw JPEGs.
-    public var precision: Int
+    public let precision: Int
     /// The start-of-frame marker (0xC0 baseline, 0xC1 extended, 0xC2 progressive; others lossless or arithmetic).
-    public var marker: UInt8
-
-    public init(width: Int, height: Int, components: Int, precision: Int, marker: UInt8) {
-        self.width = width
-        self.height = height
-        self.components = components
-        self.precision = precision
-        self.marker = marker
-    }
+    public let marker: UInt8
 
     /// A baseline, extended or progressive Huffman JPEG of 8-bit samples in grey or colour: what every decoder reads
     /// and what a camera or phone writes.
