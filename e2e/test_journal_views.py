@@ -247,6 +247,13 @@ def test_an_entry_logged_as_meals(server, page):
     page.locator(".toast").filter(has_text="logged").wait_for()
     assert "jv-food--logged" in first.get_attribute("class")
     screenshot(page, "journal-meals-390")
+    # Every Log button inside its card, however long its portions' names (banana's "1 medium (7\" to 7-7/8\" long)"
+    # once pushed them past the card's edge).
+    for card in words.all():
+        card_box = card.bounding_box()
+        for button in card.locator(".jv-food__log").all():
+            box = button.bounding_box()
+            assert box["x"] + box["width"] <= card_box["x"] + card_box["width"] - 8, (box, card_box)
     page.goto(server + "/meals/today")
     assert name.split(",")[0] in page.locator("main").inner_text()
     assert console_errors(page) == []
