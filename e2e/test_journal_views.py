@@ -296,5 +296,18 @@ def test_journal_views_pass_axe(server, browser):
                          "/journal/recap?page=2", "/journal/recap?page=3", "/journal/recap?page=4", "/journal/recap?page=5",
                          "/journal/recap?page=6", "/journal/reminders", f"/journal/entries/{entry['id'].lower()}/meals"],
           failures, "en-US")
-    context.close()
     assert failures == []
+    # The calendar at 320 px: the columns headed "Mon" … at 100 % text; at 200 % by letters (the short names stay for
+    # screen readers), and the month's name on the screen (it ran past its right edge, its arrows beside it).
+    page.goto(server + "/journal/calendar")
+    heads = page.locator(".jv-calendar th")
+    assert [heads.nth(i).locator(".jv-dow__short").inner_text() for i in range(7)] == ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"]
+    expect(heads.first.locator(".jv-dow__letter")).to_be_hidden()
+    page.add_style_tag(content="html { font-size: 200% !important; }")
+    assert [heads.nth(i).locator(".jv-dow__letter").inner_text() for i in range(7)] == list("MTWTFSS")
+    assert all(heads.nth(i).locator(".jv-dow__short").bounding_box()["width"] <= 1 for i in range(7))
+    title = page.locator(".jv-month__title")
+    box = title.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+    assert title.evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    context.close()

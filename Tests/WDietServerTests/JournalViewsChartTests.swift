@@ -80,7 +80,8 @@ struct JournalViewsChartTests {
         #expect(grid.weeks[1].cells[1].isSelected)
         #expect(grid.weeks[1].cells[1].label == "Tue 3 Feb: 2 entries")
         #expect(grid.title == "February 2026")
-        #expect(grid.weekdayNames.first == "Mon")
+        #expect(grid.weekdayNames.first?.short == "Mon")
+        #expect(grid.weekdayNames.map(\.letter) == ["M", "T", "W", "T", "F", "S", "S"])
         // The SVG heatmap: the 1st in the 7th column (x 6 + 6 × 44), first row (y 18); the 2nd in the second row.
         #expect(grid.cells[0].x == "270" && grid.cells[0].y == "18")
         #expect(grid.cells[1].x == "6" && grid.cells[1].y == "62")

@@ -210,7 +210,14 @@ struct JournalMonthGrid: Sendable {
 
     var weeks: [Week]
     var cells: [Cell]
-    var weekdayNames: [String]
+    /// The calendar's column heads: the short name, and the letter shown instead when large text leaves a column too
+    /// narrow for it (journal-views.css).
+    struct WeekdayName: Sendable {
+        var short: String
+        var letter: String
+    }
+
+    var weekdayNames: [WeekdayName]
     /// The SVG heatmap's weekday letters over its columns.
     var weekdayLabels: [JournalColumns.Label]
     var height: String
@@ -225,7 +232,7 @@ struct JournalMonthGrid: Sendable {
         self.month = month
         let strings = Strings.current
         title = strings("dates.month\(month)") + " " + String(year)
-        weekdayNames = (1...7).map { strings("dates.weekdayShort\($0)") }
+        weekdayNames = (1...7).map { WeekdayName(short: strings("dates.weekdayShort\($0)"), letter: strings("progress.dayLetter\($0)")) }
         weekdayLabels = (0..<7).map {
             JournalColumns.Label(x: JournalSVG.number(Double($0) * (Self.cellSize + Self.gap) + 6 + Self.cellSize / 2), text: strings("progress.dayLetter\($0 + 1)"))
         }
