@@ -305,6 +305,41 @@ def german(browser, page, server):
     context.close()
 
 
+# Controls, text and pictures that run past the screen's edge or their card's (found so at 320 px and 200 % text in
+# German: a badge, a sample-data button, a top bar's title, the calendar's month). Left out: what a sideways-scrolling
+# row holds, what is hidden, and the skip link (off-screen until focused).
+_STICKING_OUT = """() => {
+  const found = [];
+  const screen = document.documentElement.clientWidth;
+  const inScroller = (element) => {
+    for (let p = element.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if ((style.overflowX === "auto" || style.overflowX === "scroll") && p.scrollWidth > p.clientWidth) return true;
+    }
+    return false;
+  };
+  for (const element of document.querySelectorAll("button, a, input, select, textarea, img, svg, label, h1, h2, h3, p, table")) {
+    if (element.closest("[hidden], .visually-hidden, .skip-link")) continue;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden" || inScroller(element)) continue;
+    const what = element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") + (typeof element.className === "string" && element.className ? "." + element.className.trim().split(/\\s+/).join(".") : "");
+    const text = (element.textContent || "").trim().slice(0, 40);
+    const card = element.parentElement && element.parentElement.closest(".card");
+    const edge = card ? card.getBoundingClientRect() : { left: 0, right: screen };
+    if (box.right > Math.min(edge.right, screen) + 0.5 || box.left < Math.max(edge.left, 0) - 0.5) {
+      found.push([what, Math.round(box.left), Math.round(box.right), Math.round(edge.left), Math.round(edge.right), text]);
+    }
+  }
+  return found;
+}"""
+
+
+def sticking_out(page) -> list:
+    """What runs past the screen's edge or its card's now: [what, its left and right edge, the card's (or the
+    screen's) left and right edge, its text]."""
+    return page.evaluate(_STICKING_OUT)
+
+
 def fits(page):
     """Nothing runs wider than the screen."""
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]

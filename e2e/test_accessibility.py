@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from conftest import DEFAULT_PROFILE, AxeOncePerDocument, csrf_token
+from conftest import DEFAULT_PROFILE, AxeOncePerDocument, csrf_token, sticking_out
 
 SIGNED_OUT = ["/", "/login", "/onboarding"]
 SIGNED_IN = ["/onboarding/profile", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
@@ -40,6 +40,8 @@ def check(page, server, paths, failures, label):
                 found = violations(page)
                 if found:
                     failures.append((label, scheme, text, path, found))
+                if scheme == "light" and (out := sticking_out(page)):
+                    failures.append((label, scheme, text, path, "sticks out", out))
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
