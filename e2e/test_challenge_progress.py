@@ -15,7 +15,7 @@ import struct
 import subprocess
 import tempfile
 
-from conftest import NARROW, AxeOncePerDocument, api, fits, new_user_with_profile, screenshot
+from conftest import NARROW, AxeOncePerDocument, api, fits, new_user_with_profile, screenshot, sticking_out
 
 AXE = AxeOncePerDocument()
 WEIGHTS = [90.0, 89.3, 88.6, 87.9, 87.2, 86.5]
@@ -98,6 +98,8 @@ def axe_clean(page, label: str):
             found = AXE.run(page).response["violations"]
             if found:
                 failures.append((label, scheme, text, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found]))
+            if scheme == "light" and (out := sticking_out(page)):
+                failures.append((label, scheme, text, "sticks out", out))
     context.close()
     assert checked.url == url
     assert not failures, failures

@@ -8,7 +8,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from conftest import api, new_user_with_profile, screenshot
+from conftest import api, new_user_with_profile, screenshot, sticking_out
 
 # USDA SR28 foods (NDB numbers) and the grams logged yesterday.
 OATS, MILK, BANANA = "08121", "01079", "09040"
@@ -525,6 +525,8 @@ def test_quick_logging_pages_pass_axe_light_and_dark_at_320_px_and_200_percent(s
                 width = page.evaluate("document.documentElement.scrollWidth")
                 if width > 320:
                     failures.append((scheme, text, path, f"{width} px wide"))
+                if scheme == "light" and (out := sticking_out(page)):
+                    failures.append((scheme, text, path, "sticks out", out))
                 if scheme == "light" and text == "100%":
                     screenshot(page, f"17-quick-{pages.index(path)}-320")
     context.close()
