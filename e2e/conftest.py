@@ -340,6 +340,32 @@ def sticking_out(page) -> list:
     return page.evaluate(_STICKING_OUT)
 
 
+def broken_words(locator) -> list:
+    """The words of the elements `locator` finds that a line break cuts in two ("Frühstü|ck")."""
+    return locator.evaluate_all("""(elements) => {
+      const broken = [];
+      for (const element of elements) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) broken.push(match[0]);
+          }
+        }
+      }
+      return broken;
+    }""")
+
+
+def large_text(page) -> None:
+    """The page's text at 200 %, as a browser's text-size setting makes it (through the CSSOM, which the pages' CSP
+    allows, unlike an added style element)."""
+    page.evaluate("document.documentElement.style.setProperty('font-size', '200%', 'important')")
+
+
 def fits(page):
     """Nothing runs wider than the screen."""
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]

@@ -8,7 +8,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from conftest import api, new_user_with_profile, screenshot, sticking_out
+from conftest import api, broken_words, large_text, new_user_with_profile, screenshot, sticking_out
 
 # USDA SR28 foods (NDB numbers) and the grams logged yesterday.
 OATS, MILK, BANANA = "08121", "01079", "09040"
@@ -531,3 +531,19 @@ def test_quick_logging_pages_pass_axe_light_and_dark_at_320_px_and_200_percent(s
                     screenshot(page, f"17-quick-{pages.index(path)}-320")
     context.close()
     assert failures == []
+
+
+def test_log_meal_in_german_at_200_percent_breaks_no_word(german, server):
+    """At 320 px with the text at 200 %, the meal slots go one to a row and the ways to log fewer to a row, rather than
+    cutting "Frühstück" or "Etikett scannen" inside a word (they did with two and three to a row)."""
+    german.goto(server + "/meals/new")
+    expect(german.locator("#mode-scan")).to_be_visible()
+    options = german.locator(".slot-picker__option")
+    assert broken_words(options) == [] and broken_words(german.locator(".meal-modes__option")) == []
+    two_to_a_row = options.nth(0).bounding_box()["y"] == options.nth(1).bounding_box()["y"]
+    assert two_to_a_row
+    large_text(german)
+    assert broken_words(options) == [], "slots"
+    assert broken_words(german.locator(".meal-modes__option")) == [], "ways to log"
+    assert options.nth(1).bounding_box()["y"] > options.nth(0).bounding_box()["y"]
+    assert sticking_out(german) == []
