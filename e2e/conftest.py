@@ -305,9 +305,10 @@ def german(browser, page, server):
     context.close()
 
 
-# Controls, text and pictures that run past the screen's edge or their card's (found so at 320 px and 200 % text in
-# German: a badge, a sample-data button, a top bar's title, the calendar's month). Left out: what a sideways-scrolling
-# row holds, what is hidden, and the skip link (off-screen until focused).
+# Controls, text and pictures that run past the screen's edge or their card's, or whose own text runs out of their box
+# (found so at 320 px and 200 % text in German: a badge, a sample-data button, a top bar's title, the calendar's month,
+# "Zusammenfassung" in a card's heading). Left out: what a sideways-scrolling row holds, what is hidden, and the skip
+# link (off-screen until focused).
 _STICKING_OUT = """() => {
   const found = [];
   const screen = document.documentElement.clientWidth;
@@ -328,6 +329,11 @@ _STICKING_OUT = """() => {
     const edge = card ? card.getBoundingClientRect() : { left: 0, right: screen };
     if (box.right > Math.min(edge.right, screen) + 0.5 || box.left < Math.max(edge.left, 0) - 0.5) {
       found.push([what, Math.round(box.left), Math.round(box.right), Math.round(edge.left), Math.round(edge.right), text]);
+    } else if (!["svg", "img", "table"].includes(element.tagName.toLowerCase()) && element.clientWidth > 0
+               && element.scrollWidth > element.clientWidth + 8 && getComputedStyle(element).overflowX === "visible") {
+      // Its own text runs out of its box (a word wider than a heading or a button); not an icon's glyph a few
+      // pixels wider than its 44 px button at 200 %.
+      found.push([what + " (its text)", Math.round(box.left), Math.round(box.left + element.scrollWidth), Math.round(box.left), Math.round(box.right), text]);
     }
   }
   return found;
