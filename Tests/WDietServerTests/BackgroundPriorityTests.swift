@@ -334,7 +334,7 @@ struct BackgroundPriorityTests {
         let real = try #require(ToolProcess.find("vipsthumbnail"))
         try "#!/bin/sh\ncat /proc/$$/stat > '\(note.path)'\nexec '\(real)' \"$@\"\n".write(to: wrapper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
-        let photo = try MediaFixtures.photo(width: 64, height: 48)
+        let photo = try await MediaFixtures.photo(width: 64, height: 48)
 
         var processing = MediaProcessing()
         processing.searchPath = [folder.path] + ToolProcess.searchPath

@@ -75,7 +75,7 @@ struct ChallengeAPITests {
             let unknown = try await client.api(.put, "/api/v1/challenge/weeks/1/photo", session, json: ["mediaId": UUID().uuidString])
             #expect(try unknown.errorDetail().fields?["mediaId"] == "This photo was not found. Upload it again.")
             let mediaId = MediaAPITests.newId()
-            let upload = try await MediaAPITests.put(client, mediaId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
+            let upload = try await MediaAPITests.put(client, mediaId, try await MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
             #expect(upload.status == .created || upload.status == .ok, "\(String(buffer: upload.body))")
             let photo = try await client.api(.put, "/api/v1/challenge/weeks/1/photo", session, json: ["mediaId": mediaId])
             #expect(photo.status == .ok, "\(String(buffer: photo.body))")

@@ -237,7 +237,7 @@ struct ChallengeHomeCacheTests {
                 #expect(try await client.api(.put, "/api/v1/challenge/days/\(day)/habits", session, json: ["water": true]).status == .ok)
             }
             let mediaId = MediaAPITests.newId()
-            let upload = try await MediaAPITests.put(client, mediaId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
+            let upload = try await MediaAPITests.put(client, mediaId, try await MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
             #expect(upload.status == .created || upload.status == .ok, "\(upload.text)")
             func fetchHome() async throws -> [String: Any] { try await Self.home(client, session) }
             func kept() -> ChallengeSnapshot? { t.services.challengeSnapshots.entry(forUser: session.userId.uuidString)?.value }

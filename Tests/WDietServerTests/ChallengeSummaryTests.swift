@@ -85,7 +85,7 @@ struct ChallengeSummaryTests {
             if day % 7 == 0 {
                 let week = day / 7 + 1
                 let mediaId = MediaAPITests.newId()
-                let upload = try await MediaAPITests.put(client, mediaId, try MediaFixtures.photo(width: 64, height: 64, metadata: false), type: "image/jpeg", session)
+                let upload = try await MediaAPITests.put(client, mediaId, try await MediaFixtures.photo(width: 64, height: 64, metadata: false), type: "image/jpeg", session)
                 #expect(upload.status == .created, "\(String(buffer: upload.body))")
                 #expect(try await client.api(.put, "/api/v1/challenge/weeks/\(week)/photo", session, json: ["mediaId": mediaId]).status == .ok)
                 let kg = 90 - 0.7 * Double(week - 1)

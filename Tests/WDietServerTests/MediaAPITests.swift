@@ -33,9 +33,9 @@ struct MediaAPITests {
     @Test("a JPEG with GPS and an EXIF orientation: 201, turned upright, no metadata left, display size and thumbnail", arguments: StoreBackend.allCases)
     func photoUpload(_ backend: StoreBackend) async throws {
         // 2000×1000 as stored, EXIF orientation 6 (turn 90° clockwise to show): upright it is 1000×2000.
-        let photo = try MediaFixtures.photo(width: 2_000, height: 1_000, orientation: 6)
+        let photo = try await MediaFixtures.photo(width: 2_000, height: 1_000, orientation: 6)
         // The control: the upload carries what must go.
-        let before = try MediaFixtures.metadata(of: photo)
+        let before = try await MediaFixtures.metadata(of: photo)
         #expect(before.contains("GPSLatitude") && before.contains("TestCam") && before.contains("secret comment") && before.contains("xmp secret"))
         try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
@@ -61,7 +61,7 @@ struct MediaAPITests {
             #expect(number(json["bytes"]) == Double(displayData.count))
             #expect(JPEGFrame.read(displayData)?.width == 800)
             #expect(JPEGFrame.read(displayData)?.height == 1_600)
-            #expect(try MediaFixtures.metadata(of: displayData) == "")
+            #expect(try await MediaFixtures.metadata(of: displayData) == "")
 
             let thumbnail = try await Self.get(client, "/api/v1/media/\(id)?size=thumb", ana)
             #expect(thumbnail.status == .ok)
@@ -70,7 +70,7 @@ struct MediaAPITests {
             let thumbnailData = Data(buffer: thumbnail.body)
             #expect(JPEGFrame.read(thumbnailData)?.width == 160)
             #expect(JPEGFrame.read(thumbnailData)?.height == 320)
-            #expect(try MediaFixtures.metadata(of: thumbnailData) == "")
+            #expect(try await MediaFixtures.metadata(of: thumbnailData) == "")
             #expect(thumbnailData.count < displayData.count)
 
             #expect(try await Self.get(client, "/api/v1/media/\(id)?size=huge", ana).status == .badRequest)
@@ -81,7 +81,7 @@ struct MediaAPITests {
     func orientationPixels() async throws {
         // Red grows with x, green with y (`MediaFixtures.photo`). Orientation 6: upright (0,0) is stored (0, h-1),
         // so its green is high and its red low.
-        let photo = try MediaFixtures.photo(width: 300, height: 200, orientation: 6)
+        let photo = try await MediaFixtures.photo(width: 300, height: 200, orientation: 6)
         try await TestApp.test(.sqlite) { t, client in
             let ana = try await client.signInAsGuest()
             let id = Self.newId()
@@ -92,7 +92,7 @@ struct MediaAPITests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("d.jpg")
             try display.write(to: file)
-            let pixel = try MediaFixtures.run("vips", ["getpoint", file.path, "2", "2"])
+            let pixel = try await MediaFixtures.run("vips", ["getpoint", file.path, "2", "2"])
             let values = pixel.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
             #expect(values.count == 3)
             // Stored (2, 197): red ≈ 1, green ≈ 98.
@@ -103,8 +103,8 @@ struct MediaAPITests {
 
     @Test("the same id with the same bytes is 200 with the first answer; with other bytes 409, the first kept", arguments: StoreBackend.allCases)
     func idempotentAndConflict(_ backend: StoreBackend) async throws {
-        let photo = try MediaFixtures.photo(width: 320, height: 240)
-        let other = try MediaFixtures.photo(width: 240, height: 320)
+        let photo = try await MediaFixtures.photo(width: 320, height: 240)
+        let other = try await MediaFixtures.photo(width: 240, height: 320)
         try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             let id = Self.newId()
@@ -150,7 +150,7 @@ struct MediaAPITests {
 
     @Test("a picture with more pixels than allowed: 413 before it is decoded")
     func tooManyPixels() async throws {
-        let photo = try MediaFixtures.photo(width: 400, height: 300)
+        let photo = try await MediaFixtures.photo(width: 400, height: 300)
         var changed = try TestApp().services
         changed.mediaProcessing.maxPixels = 100_000
         let services = changed
@@ -174,11 +174,11 @@ struct MediaAPITests {
                  "This photo could not be read. Try another photo, or save it as JPEG first"),
                 // A recording sent as a photo, a photo sent as a recording.
                 (Self.webm, "image/png", "not_an_image", "This file is not a JPEG, PNG, WebP or HEIC photo"),
-                (try MediaFixtures.photo(width: 20, height: 20), "audio/webm", "not_audio",
+                (try await MediaFixtures.photo(width: 20, height: 20), "audio/webm", "not_audio",
                  "This file is not an MP4/M4A, AAC, MP3, WebM, Ogg or WAV recording"),
                 (Data("<svg/>".utf8), "image/svg+xml", "unsupported_media_type",
                  "Upload a photo (JPEG, PNG, WebP or HEIC) or a recording (MP4/M4A, AAC, MP3, WebM, Ogg or WAV), with its Content-Type"),
-                (try MediaFixtures.photo(width: 20, height: 20), nil, "unsupported_media_type",
+                (try await MediaFixtures.photo(width: 20, height: 20), nil, "unsupported_media_type",
                  "Upload a photo (JPEG, PNG, WebP or HEIC) or a recording (MP4/M4A, AAC, MP3, WebM, Ogg or WAV), with its Content-Type"),
             ]
             for (data, type, code, message) in cases {
@@ -208,7 +208,7 @@ struct MediaAPITests {
         try await TestApp.test(.sqlite) { t, client in
             let ana = try await client.signInAsGuest()
             for (format, type) in inputs {
-                let photo = try MediaFixtures.photo(width: 64, height: 48, format: format)
+                let photo = try await MediaFixtures.photo(width: 64, height: 48, format: format)
                 let id = Self.newId()
                 let response = try await Self.put(client, id, photo, type: type, ana)
                 #expect(response.status == .created, "\(format): \(response.text)")
@@ -242,7 +242,7 @@ struct MediaAPITests {
 
     @Test("another user's media: 404 on read, thumbnail and delete, nothing shown; the same id is theirs to use", arguments: StoreBackend.allCases)
     func anotherUser(_ backend: StoreBackend) async throws {
-        let photo = try MediaFixtures.photo(width: 100, height: 80)
+        let photo = try await MediaFixtures.photo(width: 100, height: 80)
         try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             let ben = try await client.signInAsGuest()
@@ -280,7 +280,7 @@ struct MediaAPITests {
 
     @Test("without libvips' tools a photo is 503 with a clear message; recordings still work")
     func withoutVips() async throws {
-        let photo = try MediaFixtures.photo(width: 100, height: 80)
+        let photo = try await MediaFixtures.photo(width: 100, height: 80)
         var services = try TestApp().services
         services.mediaProcessing.searchPath = ["/nonexistent"]
         try await Self.withApp(services) { client in
@@ -296,7 +296,7 @@ struct MediaAPITests {
     @Test("a photo whose processing runs out of time: 503 with Retry-After, nothing stored")
     func timeLimit() async throws {
         // Big enough that vips cannot finish within the 1 ms limit even on an idle machine.
-        let photo = try MediaFixtures.photo(width: 3000, height: 2000)
+        let photo = try await MediaFixtures.photo(width: 3000, height: 2000)
         var changed = try TestApp().services
         changed.mediaProcessing.timeLimit = .milliseconds(1)
         let services = changed
@@ -312,7 +312,7 @@ struct MediaAPITests {
 
     @Test("account deletion deletes the account's media", arguments: StoreBackend.allCases)
     func accountDeletion(_ backend: StoreBackend) async throws {
-        let photo = try MediaFixtures.photo(width: 100, height: 80)
+        let photo = try await MediaFixtures.photo(width: 100, height: 80)
         try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             let ben = try await client.signInAsGuest()
@@ -329,7 +329,7 @@ struct MediaAPITests {
 
     @Test("the CSV export's zip holds media.csv and each item's bytes under media/", arguments: StoreBackend.allCases)
     func export(_ backend: StoreBackend) async throws {
-        let photo = try MediaFixtures.photo(width: 100, height: 80)
+        let photo = try await MediaFixtures.photo(width: 100, height: 80)
         try await TestApp.test(backend) { t, client in
             let ana = try await client.signInAsGuest()
             let photoId = Self.newId()
@@ -412,10 +412,10 @@ struct MediaSniffingTests {
     }
 
     @Test("vipsheader's line read as a size; a JPEG's size from its frame header")
-    func sizes() throws {
+    func sizes() async throws {
         #expect(MediaProcessing.size(fromHeader: "/tmp/x: y/upload: 4032x3024 uchar, 3 bands, srgb, jpegload\n")! == (4_032, 3_024))
         #expect(MediaProcessing.size(fromHeader: "nonsense") == nil)
-        let jpeg = try MediaFixtures.photo(width: 123, height: 45, metadata: false)
+        let jpeg = try await MediaFixtures.photo(width: 123, height: 45, metadata: false)
         #expect(JPEGFrame.read(jpeg).map { [$0.width, $0.height] } == [123, 45])
         #expect(JPEGFrame.read(Data([0x89, 0x50])) == nil)
     }

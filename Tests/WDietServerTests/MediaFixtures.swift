@@ -14,9 +14,17 @@ enum MediaFixtures {
         }
     }
 
-    /// Runs a tool found on PATH and answers its standard output; a failure throws with what it said.
+    /// Runs a tool found on PATH and answers its standard output; a failure throws with what it said. It waits on a
+    /// thread of its own: waiting in `waitUntilExit` on a Swift concurrency thread holds one of the pool's two (on this
+    /// machine), which every suite shares, for the tool's whole run.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    static func run(_ tool: String, _ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try runBlocking(tool, arguments) }) }
+        }
+    }
+
+    private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -39,35 +47,35 @@ enum MediaFixtures {
 
     /// A `width`×`height` picture (a colour gradient, so the JPEG is not trivially small) as `format` (jpg, png,
     /// webp, heic). JPEGs get GPS (52.52 N, 13.40 E), `Make`, a comment and XMP, and `orientation` (EXIF 1–8).
-    static func photo(width: Int, height: Int, format: String = "jpg", orientation: Int? = nil, metadata: Bool = true) throws -> Data {
+    static func photo(width: Int, height: Int, format: String = "jpg", orientation: Int? = nil, metadata: Bool = true) async throws -> Data {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = folder.appendingPathComponent("base.v").path
         let file = folder.appendingPathComponent("photo.\(format)").path
         // x and y ramps as red and green, a constant blue: an RGB picture whose orientation shows.
-        try run("vips", ["xyz", folder.appendingPathComponent("xy.v").path, "\(width)", "\(height)"])
-        try run("vips", ["linear", folder.appendingPathComponent("xy.v").path, base, "0.5", "0", "--uchar"])
-        try run("vips", ["bandjoin_const", base, folder.appendingPathComponent("rgb.v").path, "128"])
-        try run("vips", ["copy", folder.appendingPathComponent("rgb.v").path, file + (format == "jpg" ? "[Q=90]" : "")])
+        try await run("vips", ["xyz", folder.appendingPathComponent("xy.v").path, "\(width)", "\(height)"])
+        try await run("vips", ["linear", folder.appendingPathComponent("xy.v").path, base, "0.5", "0", "--uchar"])
+        try await run("vips", ["bandjoin_const", base, folder.appendingPathComponent("rgb.v").path, "128"])
+        try await run("vips", ["copy", folder.appendingPathComponent("rgb.v").path, file + (format == "jpg" ? "[Q=90]" : "")])
         if metadata, format == "jpg" {
             var tags = [
                 "-q", "-overwrite_original", "-GPSLatitude=52.52", "-GPSLatitudeRef=N", "-GPSLongitude=13.40",
                 "-GPSLongitudeRef=E", "-Make=TestCam", "-Comment=secret comment", "-XMP:Description=xmp secret",
             ]
             if let orientation { tags.append("-Orientation#=\(orientation)") }
-            try run("exiftool", tags + [file])
+            try await run("exiftool", tags + [file])
         }
         return try Data(contentsOf: URL(fileURLWithPath: file))
     }
 
     /// exiftool's metadata of `data` beyond the file's own structure: EXIF, GPS, XMP, IPTC, ICC profile, comments
     /// and maker notes, one `Group:Tag` per line ("" when there is none).
-    static func metadata(of data: Data) throws -> String {
+    static func metadata(of data: Data) async throws -> String {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("check.jpg")
         try data.write(to: file)
-        return try run("exiftool", [
+        return try await run("exiftool", [
             "-s", "-G", "-EXIF:all", "-GPS:all", "-XMP:all", "-IPTC:all", "-ICC_Profile:all", "-MakerNotes:all", "-Comment",
             "-Photoshop:all", file.path,
         ])

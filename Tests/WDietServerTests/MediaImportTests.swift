@@ -45,7 +45,7 @@ struct MediaImportTests {
     ) async throws -> (photo: String, audio: String, entry: String, photoBytes: Data, thumbnail: Data) {
         let photoId = MediaAPITests.newId()
         let audioId = MediaAPITests.newId()
-        #expect(try await MediaAPITests.put(client, photoId, try MediaFixtures.photo(width: 1_200, height: 900), type: "image/jpeg", ana).status == .created)
+        #expect(try await MediaAPITests.put(client, photoId, try await MediaFixtures.photo(width: 1_200, height: 900), type: "image/jpeg", ana).status == .created)
         tick()
         #expect(try await MediaAPITests.put(client, audioId, MediaAPITests.webm, type: "audio/webm", ana).status == .created)
         let entry = try await client.api(.post, "/api/v1/journal/entries", ana, json: [
@@ -141,15 +141,15 @@ struct MediaImportTests {
             let anas = try await Self.anasAccount(client, ana) { t.clock.advance(seconds: 1) }
             var files = try Self.files(Data(buffer: try await client.api(.get, "/api/v1/export?format=csv", ana).body))
             // A hand-made JPEG with GPS and XMP under the photo's name.
-            let smuggled = try MediaFixtures.photo(width: 2_000, height: 1_000)
-            #expect(try MediaFixtures.metadata(of: smuggled).contains("GPSLatitude"))
+            let smuggled = try await MediaFixtures.photo(width: 2_000, height: 1_000)
+            #expect(try await MediaFixtures.metadata(of: smuggled).contains("GPSLatitude"))
             files["media/\(anas.photo).jpg"] = smuggled
             let ben = try await client.signInAsGuest()
             let imported = try await Self.importZip(client, try Self.zip(files), ben)
             #expect(imported.status == .created, "\(imported.text)")
             let stored = Data(buffer: try await MediaAPITests.get(client, "/api/v1/media/\(anas.photo)", ben).body)
             #expect(stored != smuggled)
-            #expect(try MediaFixtures.metadata(of: stored) == "")
+            #expect(try await MediaFixtures.metadata(of: stored) == "")
             // Re-encoded at display size: 1600×800.
             #expect(JPEGFrame.read(stored)?.width == 1_600)
             #expect(JPEGFrame.read(stored)?.height == 800)
@@ -179,17 +179,17 @@ struct MediaImportTests {
     }
 
     @Test("a bare JPEG is one without APPn, comments or trailing bytes")
-    func bareJPEG() throws {
-        let stripped = try MediaFixtures.photo(width: 40, height: 30, metadata: false)
+    func bareJPEG() async throws {
+        let stripped = try await MediaFixtures.photo(width: 40, height: 30, metadata: false)
         // vips writes a JFIF APP0 for a JPEG saved without strip; with GPS and XMP even more.
         #expect(!BareJPEG.isBare(stripped))
-        #expect(!BareJPEG.isBare(try MediaFixtures.photo(width: 40, height: 30)))
+        #expect(!BareJPEG.isBare(try await MediaFixtures.photo(width: 40, height: 30)))
         let folder = try MediaFixtures.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.jpg")
         try stripped.write(to: input)
         let output = folder.appendingPathComponent("out.jpg").path
-        try MediaFixtures.run("vipsthumbnail", [input.path, "--size", "1600x1600>", "-o", output + "[Q=82,strip,optimize_coding]"])
+        try await MediaFixtures.run("vipsthumbnail", [input.path, "--size", "1600x1600>", "-o", output + "[Q=82,strip,optimize_coding]"])
         let bare = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(BareJPEG.isBare(bare))
         #expect(!BareJPEG.isBare(bare + Data([0x00])))

@@ -44,14 +44,14 @@ struct MediaProcessingTests {
     }
 
     @Test("without modules vips reads a JPEG but not a HEIC (its loader is a module: none was loaded); with them both")
-    func modulesNotLoaded() throws {
+    func modulesNotLoaded() async throws {
         let folder = try MediaFixtures.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("vips-home"), withIntermediateDirectories: false)
         let jpeg = folder.appendingPathComponent("photo.jpg")
         let heic = folder.appendingPathComponent("photo.heic")
-        try MediaFixtures.photo(width: 64, height: 48, metadata: false).write(to: jpeg)
-        try MediaFixtures.photo(width: 64, height: 48, format: "heic").write(to: heic)
+        try await MediaFixtures.photo(width: 64, height: 48, metadata: false).write(to: jpeg)
+        try await MediaFixtures.photo(width: 64, height: 48, format: "heic").write(to: heic)
         let base = ProcessInfo.processInfo.environment
         func header(_ file: URL, _ modules: MediaProcessing.VipsModules) throws -> Int32 {
             let process = Process()
@@ -86,12 +86,12 @@ struct MediaProcessingTests {
             ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").count
         }
 
-        let jpeg = try MediaFixtures.photo(width: 64, height: 48)
+        let jpeg = try await MediaFixtures.photo(width: 64, height: 48)
         let fromJPEG = try await processing.processPhoto(jpeg, logger: Logger(label: "test"))
         #expect((fromJPEG.width, fromJPEG.height) == (64, 48))
         #expect(headerRuns() == 0)
 
-        let png = try MediaFixtures.photo(width: 64, height: 48, format: "png")
+        let png = try await MediaFixtures.photo(width: 64, height: 48, format: "png")
         let fromPNG = try await processing.processPhoto(png, logger: Logger(label: "test"))
         #expect((fromPNG.width, fromPNG.height) == (64, 48))
         #expect(headerRuns() == 1)
@@ -135,7 +135,7 @@ struct MediaProcessingTests {
             rateLimits: sqlite.rateLimits, loginThrottle: sqlite.loginThrottle, identities: sqlite.identities, passwords: sqlite.passwords,
             userData: sqlite.userData, sync: sqlite.sync, journal: sqlite.journal, media: spy, database: sqlite.database)
         services.mediaProcessing.searchPath = [folder.path] + ToolProcess.searchPath
-        let photo = try MediaFixtures.photo(width: 64, height: 48)
+        let photo = try await MediaFixtures.photo(width: 64, height: 48)
 
         try await MediaAPITests.withApp(services) { client in
             let ana = try await client.signInAsGuest()

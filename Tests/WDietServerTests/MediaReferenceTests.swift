@@ -80,7 +80,7 @@ struct MediaReferenceTests {
                 let started = try await client.api(.post, "/api/v1/challenge", session, json: ["startDate": "2026-11-30", "goalWeight": 75, "startWeight": 80])
                 #expect(started.status == .created, "\(started.text)")
                 let photoId = MediaAPITests.newId()
-                let upload = try await MediaAPITests.put(client, photoId, try MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
+                let upload = try await MediaAPITests.put(client, photoId, try await MediaFixtures.photo(width: 64, height: 64), type: "image/jpeg", session)
                 #expect(upload.status == .created, "\(upload.text)")
                 let photo = try await client.api(.put, "/api/v1/challenge/weeks/1/photo", session, json: ["mediaId": photoId])
                 #expect(photo.status == .ok, "\(photo.text)")

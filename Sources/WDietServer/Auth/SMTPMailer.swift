@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// How the connection to the SMTP server is protected (`wdiet serve --smtp-security`, docs/operations.md "Email").
 public enum SMTPSecurity: String, Sendable, CaseIterable {
@@ -262,6 +263,11 @@ struct SMTPReply: Sendable, Equatable {
     }
 }
 
+/// The reply reader a connection's channel initializer added (set on the channel's event loop, read after the connect).
+private final class AddedReader: Sendable {
+    let reader = Mutex<NIOLoopBound<SMTPReplyReader>?>(nil)
+}
+
 /// The client's channel: writes commands, reads replies one at a time (each within the timeout), and can turn TLS
 /// on in the middle (STARTTLS).
 struct SMTPConnection: Sendable {
@@ -275,6 +281,10 @@ struct SMTPConnection: Sendable {
         host: String, port: Int, implicitTLS: (NIOSSLContext, String?)?, timeout: TimeInterval, group: any EventLoopGroup
     ) async throws -> SMTPConnection {
         let limit = TimeAmount.milliseconds(Int64(timeout * 1000))
+        // The reader is kept from the moment it is added: looked up in the pipeline after the connect, it was already
+        // gone once (a loaded machine; an implicit-TLS handshake refused at once closes the channel), and the failure
+        // read "notFound" instead of the TLS error.
+        let added = AddedReader()
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(limit)
             .channelInitializer { channel in
@@ -282,13 +292,14 @@ struct SMTPConnection: Sendable {
                     if let implicitTLS {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: implicitTLS.0, serverHostname: implicitTLS.1))
                     }
-                    try channel.pipeline.syncOperations.addHandler(SMTPReplyReader())
+                    let reader = SMTPReplyReader()
+                    try channel.pipeline.syncOperations.addHandler(reader)
+                    added.reader.withLock { $0 = NIOLoopBound(reader, eventLoop: channel.eventLoop) }
                 }
             }
         do {
-            let (channel, reader) = try await bootstrap.connect(host: host, port: port).flatMapThrowing { channel in
-                (channel, NIOLoopBound(try channel.pipeline.syncOperations.handler(type: SMTPReplyReader.self), eventLoop: channel.eventLoop))
-            }.get()
+            let channel = try await bootstrap.connect(host: host, port: port).get()
+            guard let reader = added.reader.withLock({ $0 }) else { throw ChannelPipelineError.notFound }
             return SMTPConnection(channel: channel, reader: reader, timeout: limit)
         } catch {
             throw SMTPFailure(description: "could not connect to the SMTP server \(host):\(port): \(error)") // catalog-exempt: log detail for operators
