@@ -263,9 +263,18 @@ struct SMTPReply: Sendable, Equatable {
     }
 }
 
-/// The reply reader a connection's channel initializer added (set on the channel's event loop, read after the connect).
-private final class AddedReader: Sendable {
-    let reader = Mutex<NIOLoopBound<SMTPReplyReader>?>(nil)
+/// The reply readers a connection's channel initializer added, by channel: with several addresses (localhost's ::1
+/// and 127.0.0.1) the connect may initialise more than one channel, and the reader kept is the winning channel's.
+private final class AddedReaders: Sendable {
+    private let readers = Mutex<[ObjectIdentifier: NIOLoopBound<SMTPReplyReader>]>([:])
+
+    func add(_ reader: SMTPReplyReader, of channel: any Channel) {
+        readers.withLock { $0[ObjectIdentifier(channel)] = NIOLoopBound(reader, eventLoop: channel.eventLoop) }
+    }
+
+    func reader(of channel: any Channel) -> NIOLoopBound<SMTPReplyReader>? {
+        readers.withLock { $0[ObjectIdentifier(channel)] }
+    }
 }
 
 /// The client's channel: writes commands, reads replies one at a time (each within the timeout), and can turn TLS
@@ -284,7 +293,7 @@ struct SMTPConnection: Sendable {
         // The reader is kept from the moment it is added: looked up in the pipeline after the connect, it was already
         // gone once (a loaded machine; an implicit-TLS handshake refused at once closes the channel), and the failure
         // read "notFound" instead of the TLS error.
-        let added = AddedReader()
+        let added = AddedReaders()
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(limit)
             .channelInitializer { channel in
@@ -294,12 +303,12 @@ struct SMTPConnection: Sendable {
                     }
                     let reader = SMTPReplyReader()
                     try channel.pipeline.syncOperations.addHandler(reader)
-                    added.reader.withLock { $0 = NIOLoopBound(reader, eventLoop: channel.eventLoop) }
+                    added.add(reader, of: channel)
                 }
             }
         do {
             let channel = try await bootstrap.connect(host: host, port: port).get()
-            guard let reader = added.reader.withLock({ $0 }) else { throw ChannelPipelineError.notFound }
+            guard let reader = added.reader(of: channel) else { throw ChannelPipelineError.notFound }
             return SMTPConnection(channel: channel, reader: reader, timeout: limit)
         } catch {
             throw SMTPFailure(description: "could not connect to the SMTP server \(host):\(port): \(error)") // catalog-exempt: log detail for operators
