@@ -233,8 +233,8 @@ struct JournalMonthGrid: Sendable {
         let strings = Strings.current
         title = strings("dates.month\(month)") + " " + String(year)
         weekdayNames = (1...7).map { WeekdayName(short: strings("dates.weekdayShort\($0)"), letter: strings("progress.dayLetter\($0)")) }
-        weekdayLabels = (0..<7).map {
-            JournalColumns.Label(x: JournalSVG.number(Double($0) * (Self.cellSize + Self.gap) + 6 + Self.cellSize / 2), text: strings("progress.dayLetter\($0 + 1)"))
+        weekdayLabels = weekdayNames.enumerated().map { column, name in
+            JournalColumns.Label(x: JournalSVG.number(Double(column) * (Self.cellSize + Self.gap) + 6 + Self.cellSize / 2), text: name.letter)
         }
         let lead = days.first.map { JournalSVG.weekdayIndex($0.date) } ?? 0
         var cells: [Cell] = []
