@@ -155,10 +155,20 @@ def running_server(*extra_args, port=None, startup_seconds=300, prefix="wdiet-e2
         time.sleep(0.25)
     yield base
     process.terminate()
-    assert process.wait(timeout=30) == 0, "wdiet serve did not stop gracefully on SIGTERM"
+    status = process.wait(timeout=30)
     log.close()
+    # A crash's report (the Swift runtime's backtrace) is in the server's log, in a folder CI does not keep: shown here.
+    assert status == 0, f"wdiet serve did not stop gracefully on SIGTERM (status {status}); its log:\n" + _crash_or_tail(log.name)
     # Kept only when something failed above (its server.log says why); each copy of the catalog is ~21 MB.
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def _crash_or_tail(path: str, lines: int = 80) -> str:
+    """A server log's crash report (from "Program crashed"), or its last lines."""
+    with open(path, encoding="utf-8", errors="replace") as file:
+        text = file.read().splitlines()
+    crash = next((i for i, line in enumerate(text) if "Program crashed" in line), None)
+    return "\n".join(text[crash:crash + lines] if crash is not None else text[-lines:])
 
 
 @pytest.fixture(scope="session")
