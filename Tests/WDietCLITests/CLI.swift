@@ -1,4 +1,5 @@
 import Foundation
+import WDietTestSupport
 
 /// Runs the `wdiet` binary (or the developer tool `wdiet-dev`) that `swift test` built next to the test bundle.
 enum CLI {
@@ -29,11 +30,7 @@ enum CLI {
     static func run(
         _ arguments: [String], binary: String = product, in directory: URL = packageRoot, environment: [String: String] = [:]
     ) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try runBlocking(binary, arguments, in: directory, environment: environment) })
-            }
-        }
+        try await OwnThread.run { try runBlocking(binary, arguments, in: directory, environment: environment) }
     }
 
     private static func runBlocking(_ binary: String, _ arguments: [String], in directory: URL, environment: [String: String]) throws -> Output {

@@ -96,7 +96,12 @@ struct ChallengeSummaryTests {
         return session
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    /// A poppler tool's standard output, waited for on a thread of its own (`OwnThread`).
+    static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
+        try await OwnThread.run { try runBlocking(tool, arguments) }
+    }
+
+    private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -122,10 +127,10 @@ struct ChallengeSummaryTests {
             let pdf = folder.appendingPathComponent("summary.pdf")
             try Data(buffer: response.body).write(to: pdf)
 
-            let info = String(decoding: try Self.run("/usr/bin/pdfinfo", [pdf.path]), as: UTF8.self)
+            let info = String(decoding: try await Self.run("/usr/bin/pdfinfo", [pdf.path]), as: UTF8.self)
             #expect(info.contains("Pages:           2"), "\(info)")
             #expect(info.contains("595.276 x 841.89 pts (A4)"), "\(info)")
-            let text = String(decoding: try Self.run("/usr/bin/pdftotext", ["-layout", pdf.path, "-"]), as: UTF8.self)
+            let text = String(decoding: try await Self.run("/usr/bin/pdftotext", ["-layout", pdf.path, "-"]), as: UTF8.self)
             for expected in [
                 "Your 17-Week Challenge", "30 Nov 2026 – 28 Mar 2027 · Week 5 of 17",
                 "90.0 kg", "87.2 kg", "80.0 kg", "81/100",
@@ -146,7 +151,7 @@ struct ChallengeSummaryTests {
             // Page 2 at 72 dpi (a pixel a point): the middle of each photo's frame is the picture (blue 128, little red),
             // not the frame's gray.
             let prefix = folder.appendingPathComponent("page").path
-            _ = try Self.run("/usr/bin/pdftoppm", ["-r", "72", "-f", "2", "-l", "2", pdf.path, prefix])
+            _ = try await Self.run("/usr/bin/pdftoppm", ["-r", "72", "-f", "2", "-l", "2", pdf.path, prefix])
             let ppm = try Data(contentsOf: URL(fileURLWithPath: prefix + "-2.ppm"))
             for (x, y) in [(165, 593), (430, 593)] {
                 let pixel = try Self.pixel(ppm, x: x, y: y)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WDietTestSupport
 
 /// Photos made at test time with libvips' and exiftool's command-line tools (Debian `libvips-tools`,
 /// `libimage-exiftool-perl`, installed by scripts/test.sh), so no binary is committed: a picture of a given size and
@@ -15,13 +16,10 @@ enum MediaFixtures {
     }
 
     /// Runs a tool found on PATH and answers its standard output; a failure throws with what it said. It waits on a
-    /// thread of its own: waiting in `waitUntilExit` on a Swift concurrency thread holds one of the pool's two (on this
-    /// machine), which every suite shares, for the tool's whole run.
+    /// thread of its own (`OwnThread`).
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try runBlocking(tool, arguments) }) }
-        }
+        try await OwnThread.run { try runBlocking(tool, arguments) }
     }
 
     private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> String {

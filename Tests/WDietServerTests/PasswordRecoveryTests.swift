@@ -53,12 +53,18 @@ final class SMTPSink: @unchecked Sendable {
         return received
     }
 
+    /// Each connection on a thread of its own, as a relay takes them: served one after another, a second send's
+    /// greeting waited on the first send's whole conversation, and on a loaded machine (CI, stop 33) that outlasted
+    /// the mailer's 10 s limit and the email was lost.
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            handle(connection)
-            close(connection)
+            let thread = Thread { [self] in
+                handle(connection)
+                close(connection)
+            }
+            thread.start()
         }
     }
 

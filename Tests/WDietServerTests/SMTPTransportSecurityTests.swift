@@ -17,7 +17,11 @@ struct TestCertificate: Sendable {
     let certificateFile: String
     let keyFile: String
 
-    static func make(names: String = "DNS:localhost,IP:127.0.0.1") throws -> TestCertificate {
+    static func make(names: String = "DNS:localhost,IP:127.0.0.1") async throws -> TestCertificate {
+        try await OwnThread.run { try makeBlocking(names: names) }
+    }
+
+    private static func makeBlocking(names: String) throws -> TestCertificate {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-smtp-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
@@ -281,7 +285,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("STARTTLS: the reset mail's link reaches the server only after the handshake; AUTH PLAIN over TLS")
     func starttlsResetMail() async throws {
-        let certificate = try TestCertificate.make()
+        let certificate = try await TestCertificate.make()
         let sink = try await TLSSMTPSink(mode: .starttls, certificate: certificate)
         defer { Task { await sink.stop() } }
         let (app, log) = try Self.app(smtp: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
@@ -304,7 +308,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("implicit TLS to an IP address (checked against the certificate's IP entry), AUTH LOGIN when only LOGIN is offered")
     func implicitTLS() async throws {
-        let certificate = try TestCertificate.make()
+        let certificate = try await TestCertificate.make()
         let sink = try await TLSSMTPSink(mode: .implicitTLS, certificate: certificate, authMechanisms: "LOGIN")
         defer { Task { await sink.stop() } }
         try await SMTPMailer(settings: Self.settings(sink, host: "127.0.0.1", security: .tls, caFile: certificate.certificateFile)).send(Self.message)
@@ -318,7 +322,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("a server that does not offer STARTTLS gets no AUTH, no MAIL and no message, and the failure is logged")
     func starttlsNotOffered() async throws {
-        let certificate = try TestCertificate.make()
+        let certificate = try await TestCertificate.make()
         let sink = try await TLSSMTPSink(mode: .starttlsNotOffered, certificate: certificate)
         defer { Task { await sink.stop() } }
         let mailer = SMTPMailer(settings: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
@@ -345,7 +349,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("a certificate the trust store does not hold: nothing sent, over STARTTLS or implicit TLS")
     func untrustedCertificate() async throws {
-        let certificate = try TestCertificate.make()
+        let certificate = try await TestCertificate.make()
         for mode in [TLSSMTPSink.Mode.starttls, .implicitTLS] {
             let sink = try await TLSSMTPSink(mode: mode, certificate: certificate)
             // The system's trust store (no CA file) does not hold the test's own certificate.
@@ -361,7 +365,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("replies sent in clear text after the 220 to STARTTLS are not taken for ones over TLS: nothing sent")
     func starttlsInjection() async throws {
-        let certificate = try TestCertificate.make()
+        let certificate = try await TestCertificate.make()
         let sink = try await TLSSMTPSink(mode: .starttlsInjecting, certificate: certificate)
         defer { Task { await sink.stop() } }
         let mailer = SMTPMailer(settings: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
@@ -381,7 +385,7 @@ struct SMTPTransportSecurityTests {
 
     @Test("a certificate for another name: nothing sent")
     func wrongName() async throws {
-        let certificate = try TestCertificate.make(names: "DNS:mail.example.org")
+        let certificate = try await TestCertificate.make(names: "DNS:mail.example.org")
         let sink = try await TLSSMTPSink(mode: .starttls, certificate: certificate)
         defer { Task { await sink.stop() } }
         let mailer = SMTPMailer(settings: Self.settings(sink, security: .starttls, caFile: certificate.certificateFile))
