@@ -169,6 +169,7 @@ def test_a_day_of_the_journal(server, jpage):
     expect(page.locator("#journal-status")).to_have_text("Recording kept. Check the words below and save.", timeout=20000)
     audio_id = page.locator("#journal-media").input_value()
     assert len(audio_id) == 36
+    page.wait_for_function("() => Number.isFinite(document.querySelector('#journal-voice-preview').duration)", timeout=20000)
     recorded = page.request.get(f"{server}/api/v1/media/{audio_id}")
     assert recorded.status == 200 and recorded.headers["content-type"].startswith("audio/"), recorded.headers
     assert len(recorded.body()) > 1000
@@ -181,6 +182,11 @@ def test_a_day_of_the_journal(server, jpage):
     expect(page.locator(".toast", has_text="Meal #3 today!")).to_be_visible()
     idlis = open_card(page, "Two idlis and sambar")
     expect(idlis.locator("audio")).to_have_attribute("src", f"/api/v1/media/{audio_id}")
+    # Its length shows before it is played (a MediaRecorder WebM has none in its header: the player said 0:00), and
+    # the player waits at the start.
+    page.wait_for_function("(a) => Number.isFinite(a.duration) && a.duration > 1", arg=idlis.locator("audio").element_handle(),
+                           timeout=20000)
+    assert idlis.locator("audio").evaluate("(a) => [a.duration < 30, a.currentTime, a.paused]") == [True, 0, True]
     expect(idlis.locator(".jcard__raw")).to_contain_text("two idlis and sambar")  # the transcript as it came
     status, day = api(page, server, "GET", "/api/v1/journal/entries")
     assert status == 200

@@ -139,8 +139,49 @@ window.WDiet = (function () {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  return { api, APIError, toast, t, lang, formatInt, formatNumber, localDate, csrfToken, prefersReducedMotion, newId };
+  /**
+   * Lets a player of a recording show its length before it is played. A recording made with MediaRecorder (WebM in
+   * Chromium, Ogg in Firefox) has no duration in its header, so the player said "0:00 / 0:00" until played through.
+   * Once asked, the player reads the recording (a minute is ~240 KB), seeks past its end once so that the browser
+   * learns the length, and goes back to the start. A recording whose header has it (Safari's MP4) is left alone.
+   */
+  function showRecordingLength(audio) {
+    if (!(audio instanceof HTMLAudioElement) || !audio.getAttribute("src") || audio.dataset.length === audio.src) return;
+    audio.dataset.length = audio.src;
+    const learn = () => {
+      if (Number.isFinite(audio.duration)) return;
+      const back = () => {
+        if (!Number.isFinite(audio.duration)) return;
+        audio.removeEventListener("durationchange", back);
+        audio.currentTime = 0;
+      };
+      audio.addEventListener("durationchange", back);
+      audio.currentTime = Number.MAX_SAFE_INTEGER;
+    };
+    if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      learn();
+    } else {
+      audio.addEventListener("loadedmetadata", learn, { once: true });
+      audio.preload = "metadata";
+      audio.load();
+    }
+  }
+
+  return { api, APIError, toast, t, lang, formatInt, formatNumber, localDate, csrfToken, prefersReducedMotion, newId, showRecordingLength };
 })();
+
+// Recordings in a journal card load nothing until the card is opened (`preload="none"`: a day of voice entries is
+// not downloaded for a glance); an opened card's players then learn their length. `toggle` does not bubble, so it is
+// caught on its way down.
+document.addEventListener("toggle", (event) => {
+  if (event.target instanceof HTMLDetailsElement && event.target.open) {
+    event.target.querySelectorAll("audio[data-recording]").forEach(WDiet.showRecordingLength);
+  }
+}, true);
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("details[open] audio[data-recording], audio[data-recording]:not(details audio)")
+    .forEach(WDiet.showRecordingLength);
+});
 
 // A page that has something to say once (the welcome page after an account was deleted) carries it in
 // `data-page-toast`; the query that asked for it is dropped, so a reload does not say it again.

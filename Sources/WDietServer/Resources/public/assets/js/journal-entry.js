@@ -188,6 +188,7 @@
     const audio = $("journal-voice-preview");
     audio.src = `/api/v1/media/${id}`;
     audio.hidden = false;
+    WDiet.showRecordingLength(audio);
     const understood = Boolean(Recognition) && heard !== "";
     say(WDiet.t(understood ? "journalday.voiceKept" : "journalday.voiceKeptTypeIt"));
     if (!understood) description.focus();
