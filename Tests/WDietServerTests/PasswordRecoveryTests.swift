@@ -22,8 +22,13 @@ final class SMTPSink: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var messages: [Received] = []
+    private var connectionCount = 0
+    /// Greetings for the first connections instead of "220", each followed by closing the connection (a relay busy
+    /// for now, "421 …", or refusing for good, "554 …").
+    private var refusals: [String]
 
-    init() throws {
+    init(refusingFirst refusals: [String] = []) throws {
+        self.refusals = refusals
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -44,6 +49,8 @@ final class SMTPSink: @unchecked Sendable {
     }
 
     var received: [Received] { lock.withLock { messages } }
+    /// Connections accepted so far.
+    var connections: Int { lock.withLock { connectionCount } }
 
     /// The messages once `count` have arrived (the server sends in the background), or what arrived in two minutes.
     func waitFor(_ count: Int) async -> [Received] {
@@ -83,6 +90,14 @@ final class SMTPSink: @unchecked Sendable {
                 guard count > 0 else { return nil }
                 buffer.append(contentsOf: chunk[..<count])
             }
+        }
+        let refusal: String? = lock.withLock {
+            connectionCount += 1
+            return refusals.isEmpty ? nil : refusals.removeFirst()
+        }
+        if let refusal {
+            send(refusal + "\r\n")
+            return
         }
         send("220 sink.test ESMTP\r\n")
         var from = "", to = ""
@@ -264,5 +279,37 @@ struct PasswordRecoveryTests {
         await #expect(throws: SMTPFailure.self) {
             try await mailer.send(MailMessage(to: "a@example.org>\r\nRCPT TO:<b@example.org", subject: "x", body: "y"))
         }
+    }
+
+    static func mailer(_ sink: SMTPSink, retryDelays: [TimeInterval]) -> SMTPMailer {
+        var settings = SMTPSettings(host: "127.0.0.1", port: sink.port, from: "no-reply@example.org")
+        settings.retryDelays = retryDelays
+        return SMTPMailer(settings: settings)
+    }
+
+    @Test("a relay busy for now (421) is tried again after each wait; the email goes out on the third connection")
+    func retriesWhileBusy() async throws {
+        let sink = try SMTPSink(refusingFirst: ["421 4.3.2 sink.test busy, try again later", "421 4.3.2 still busy"])
+        try await Self.mailer(sink, retryDelays: [0.05, 0.05]).send(MailMessage(to: "ana@example.com", subject: "Reset", body: "link"))
+        #expect(sink.connections == 3)
+        #expect(sink.received.map(\.to) == ["<ana@example.com>"])
+    }
+
+    @Test("still busy after every wait: the failure says how often it was tried; a refusal for good (554) is not tried again")
+    func retriesEnd() async throws {
+        let busy = try SMTPSink(refusingFirst: Array(repeating: "421 4.3.2 busy", count: 5))
+        let failure = await #expect(throws: SMTPFailure.self) {
+            try await Self.mailer(busy, retryDelays: [0.05, 0.05]).send(MailMessage(to: "ana@example.com", subject: "Reset", body: "link"))
+        }
+        #expect(failure?.description == "the SMTP server refused for now the greeting: 421 4.3.2 busy (tried 3 times)")
+        #expect(busy.connections == 3)
+        #expect(busy.received.isEmpty)
+
+        let closed = try SMTPSink(refusingFirst: ["554 5.7.1 sink.test does not take mail from you"])
+        let refusal = await #expect(throws: SMTPFailure.self) {
+            try await Self.mailer(closed, retryDelays: [0.05, 0.05]).send(MailMessage(to: "ana@example.com", subject: "Reset", body: "link"))
+        }
+        #expect(refusal?.description == "the SMTP server refused the greeting: 554 5.7.1 sink.test does not take mail from you")
+        #expect(closed.connections == 1)
     }
 }

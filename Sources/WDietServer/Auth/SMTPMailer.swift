@@ -40,6 +40,9 @@ public struct SMTPSettings: Sendable, Equatable {
     public var password: String?
     /// How long connecting and each reply (the TLS handshake included) may take.
     public var timeout: TimeInterval = 10
+    /// The waits before trying again after a failure that may pass (no connection, no answer in time, a 4xx reply:
+    /// RFC 5321 section 4.2.5 asks the client to try later): 30 s, then 2 minutes; a link is good for 30 minutes.
+    public var retryDelays: [TimeInterval] = [30, 120]
 
     /// Without `security`: implicit TLS on port 465, clear text to this machine (a local relay rarely has a
     /// certificate for "localhost"), else STARTTLS. Without `port`: the security's usual port.
@@ -125,6 +128,9 @@ protocol Mailer: Sendable {
 /// Why an email did not go out (logged; the person sees the same answer either way).
 public struct SMTPFailure: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// A failure that may pass by itself (no connection, no answer in time, a closed connection, a 4xx reply), so the
+    /// email is tried again; a 5xx, a certificate or a missing STARTTLS will not pass by waiting.
+    public var mayPass = false
 }
 
 /// A small SMTP client (RFC 5321, RFC 3207 STARTTLS, RFC 8314 implicit TLS) on a NIO channel: EHLO, STARTTLS and
@@ -134,8 +140,19 @@ struct SMTPMailer: Mailer {
     var hostname = "wdiet.localhost"
     var group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
 
+    /// Delivers `message`, trying again after `settings.retryDelays` while the failure may pass.
     func send(_ message: MailMessage) async throws {
-        try await Self.deliver(message, settings: settings, hostname: hostname, date: Date(), group: group)
+        var delays = settings.retryDelays[...]
+        while true {
+            do {
+                return try await Self.deliver(message, settings: settings, hostname: hostname, date: Date(), group: group)
+            } catch let failure as SMTPFailure where failure.mayPass && !delays.isEmpty {
+                try await Task.sleep(for: .seconds(delays.removeFirst()))
+            } catch var failure as SMTPFailure where failure.mayPass && !settings.retryDelays.isEmpty {
+                failure.description += " (tried \(settings.retryDelays.count + 1) times)" // catalog-exempt: log detail for operators
+                throw failure
+            }
+        }
     }
 
     static func deliver(_ message: MailMessage, settings: SMTPSettings, hostname: String, date: Date, group: any EventLoopGroup) async throws {
@@ -161,7 +178,8 @@ struct SMTPMailer: Mailer {
             throw failure
         } catch {
             connection.close()
-            throw SMTPFailure(description: "the conversation with the SMTP server failed: \(error)") // catalog-exempt: log detail for operators
+            let tls = error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
+            throw SMTPFailure(description: "the conversation with the SMTP server failed: \(error)", mayPass: !tls) // catalog-exempt: log detail for operators
         }
         connection.close()
     }
@@ -259,7 +277,7 @@ struct SMTPReply: Sendable, Equatable {
         case 500..<600: "refused" // catalog-exempt: log detail for operators
         default: "answered unexpectedly" // catalog-exempt: log detail for operators
         }
-        throw SMTPFailure(description: "the SMTP server \(kind) \(what): \(code) \(text)") // catalog-exempt: log detail for operators
+        throw SMTPFailure(description: "the SMTP server \(kind) \(what): \(code) \(text)", mayPass: (400..<500).contains(code)) // catalog-exempt: log detail for operators
     }
 }
 
@@ -311,7 +329,7 @@ struct SMTPConnection: Sendable {
             guard let reader = added.reader(of: channel) else { throw ChannelPipelineError.notFound }
             return SMTPConnection(channel: channel, reader: reader, timeout: limit)
         } catch {
-            throw SMTPFailure(description: "could not connect to the SMTP server \(host):\(port): \(error)") // catalog-exempt: log detail for operators
+            throw SMTPFailure(description: "could not connect to the SMTP server \(host):\(port): \(error)", mayPass: true) // catalog-exempt: log detail for operators
         }
     }
 
@@ -376,7 +394,7 @@ final class SMTPReplyReader: ChannelInboundHandler, RemovableChannelHandler {
             guard reader.value.waiting?.futureResult === promise.futureResult else { return }
             reader.value.waiting = nil
             let seconds = Double(timeout.nanoseconds) / 1e9
-            promise.fail(SMTPFailure(description: "the SMTP server did not answer \(label) within \(seconds) s")) // catalog-exempt: log detail for operators
+            promise.fail(SMTPFailure(description: "the SMTP server did not answer \(label) within \(seconds) s", mayPass: true)) // catalog-exempt: log detail for operators
             channel.close(promise: nil)
         }
         promise.futureResult.whenComplete { _ in timer.cancel() }
@@ -432,11 +450,11 @@ final class SMTPReplyReader: ChannelInboundHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A failed handshake or certificate check arrives here from NIOSSL.
         let tls = error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
-        fail(SMTPFailure(description: "\(tls ? "TLS with" : "the connection to") the SMTP server failed: \(error)"), context: context) // catalog-exempt: log detail for operators
+        fail(SMTPFailure(description: "\(tls ? "TLS with" : "the connection to") the SMTP server failed: \(error)", mayPass: !tls), context: context) // catalog-exempt: log detail for operators
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        fail(SMTPFailure(description: "the SMTP server closed the connection"), context: context) // catalog-exempt: log detail for operators
+        fail(SMTPFailure(description: "the SMTP server closed the connection", mayPass: true), context: context) // catalog-exempt: log detail for operators
         context.fireChannelInactive()
     }
 }
