@@ -376,6 +376,36 @@ def broken_words(locator) -> list:
     }""")
 
 
+_SQUEEZED_WORDS = """() => {
+  const limit = document.documentElement.clientWidth * 0.6;
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("[hidden], svg, .visually-hidden, [aria-hidden=true], details:not([open]) > :not(summary)")) continue;
+    // A break after a hyphen, a dash or a slash is one between words ("Zwei-Wochen-|Rhythmus").
+    for (const match of node.textContent.matchAll(/[^\\s\\-\u2013\\/]+[\\-\u2013\\/]?/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+      if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1 && width <= limit) {
+        found.push([match[0], Math.round(width), parent.tagName.toLowerCase() + (parent.className ? "." + parent.className : "")]);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+def squeezed_words(page) -> list:
+    """Words a line break cuts in two although they are narrower than 60 % of the screen: a box squeezed beside its
+    neighbours (a title in a 72 px column beside two emoji and a button), not a word longer than any line
+    ("Geschlechtsidentitäten" at 200 %), which has to break. [word, its width, its element]."""
+    return page.evaluate(_SQUEEZED_WORDS)
+
+
 def large_text(page) -> None:
     """The page's text at 200 %, as a browser's text-size setting makes it (through the CSSOM, which the pages' CSP
     allows, unlike an added style element)."""

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from conftest import DEFAULT_PROFILE, AxeOncePerDocument, csrf_token, large_text, sticking_out
+from conftest import DEFAULT_PROFILE, AxeOncePerDocument, csrf_token, large_text, squeezed_words, sticking_out
 
 SIGNED_OUT = ["/", "/login", "/onboarding"]
 SIGNED_IN = ["/onboarding/profile", "/dashboard", "/meals/new", "/meals/today", "/progress", "/learn",
@@ -42,6 +42,8 @@ def check(page, server, paths, failures, label):
                     failures.append((label, scheme, text, path, found))
                 if scheme == "light" and (out := sticking_out(page)):
                     failures.append((label, scheme, text, path, "sticks out", out))
+                if scheme == "light" and (squeezed := squeezed_words(page)):
+                    failures.append((label, scheme, text, path, "words cut", squeezed))
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
@@ -89,11 +91,16 @@ def test_filled_screens_in_german_at_320_px_and_200_percent_keep_inside_their_ca
         response = german.request.post(server + path, data=body, headers={"X-CSRF-Token": csrf_token(german), "Origin": server})
         assert response.status == 201, response.text()
     failures = []
-    for path in FILLED:
+    for path in FILLED + ["/learn/matador-study"]:
         german.goto(server + path)
+        # Tables and tips shown, as a person opens them.
+        german.evaluate("""() => { document.querySelectorAll("details").forEach((d) => { d.open = true; });
+                                   document.querySelectorAll(".tip[hidden]").forEach((t) => { t.hidden = false; }); }""")
         for text in ["100%", "200%"]:
             if text != "100%":
                 large_text(german)
             if out := sticking_out(german):
                 failures.append((text, path, out))
+            if squeezed := squeezed_words(german):
+                failures.append((text, path, "words cut", squeezed))
     assert failures == []

@@ -9,7 +9,7 @@ import pathlib
 
 from playwright.sync_api import expect
 
-from conftest import NARROW, api, capture, new_user_with_profile, sticking_out
+from conftest import NARROW, api, capture, new_user_with_profile, squeezed_words, sticking_out
 from test_accessibility import violations
 from test_journal_day import make_jpeg
 
@@ -269,6 +269,8 @@ def test_challenge_pages_pass_axe(server, browser):
                     failures.append((scheme, text, path, "scrolls sideways"))
                 if scheme == "light" and (out := sticking_out(page)):
                     failures.append((scheme, text, path, "sticks out", out))
+                if scheme == "light" and (squeezed := squeezed_words(page)):
+                    failures.append((scheme, text, path, "words cut", squeezed))
     if not failures:
         page.emulate_media(color_scheme="dark", reduced_motion="reduce")
         page.goto(server + "/challenge")

@@ -15,7 +15,7 @@ import struct
 import subprocess
 import tempfile
 
-from conftest import NARROW, AxeOncePerDocument, api, fits, new_user_with_profile, screenshot, sticking_out
+from conftest import NARROW, AxeOncePerDocument, api, fits, new_user_with_profile, screenshot, squeezed_words, sticking_out
 
 AXE = AxeOncePerDocument()
 WEIGHTS = [90.0, 89.3, 88.6, 87.9, 87.2, 86.5]
@@ -100,6 +100,8 @@ def axe_clean(page, label: str):
                 failures.append((label, scheme, text, [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found]))
             if scheme == "light" and (out := sticking_out(page)):
                 failures.append((label, scheme, text, "sticks out", out))
+            if scheme == "light" and (squeezed := squeezed_words(page)):
+                failures.append((label, scheme, text, "words cut", squeezed))
     context.close()
     assert checked.url == url
     assert not failures, failures

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from conftest import NARROW, VIEWPORT, AxeOncePerDocument, api, new_user_with_profile, screenshot, sticking_out
+from conftest import NARROW, VIEWPORT, AxeOncePerDocument, api, new_user_with_profile, screenshot, squeezed_words, sticking_out
 
 # A German label drawn for the test (the dev set has none): per 100 g, kJ and kcal on one row, decimal commas, Eiweiß.
 GERMAN_LABEL = """<!doctype html><html lang="de"><body style="margin:0;background:#f4efe6;font-family:'DejaVu Sans',sans-serif">
@@ -250,7 +250,8 @@ def test_not_a_photo_and_no_panel_offer_manual_entry(server, page, tmp_path):
 def axe_violations(page):
     """axe's violations, and what runs past the screen's edge or its card's."""
     found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in AXE.run(page).response["violations"]]
-    return found + [("sticks out", out) for out in sticking_out(page)]
+    squeezed = squeezed_words(page)
+    return found + [("sticks out", out) for out in sticking_out(page)] + ([("words cut", squeezed)] if squeezed else [])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -8,7 +8,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from conftest import api, broken_words, large_text, new_user_with_profile, screenshot, sticking_out
+from conftest import api, broken_words, large_text, new_user_with_profile, screenshot, squeezed_words, sticking_out
 
 # USDA SR28 foods (NDB numbers) and the grams logged yesterday.
 OATS, MILK, BANANA = "08121", "01079", "09040"
@@ -527,6 +527,8 @@ def test_quick_logging_pages_pass_axe_light_and_dark_at_320_px_and_200_percent(s
                     failures.append((scheme, text, path, f"{width} px wide"))
                 if scheme == "light" and (out := sticking_out(page)):
                     failures.append((scheme, text, path, "sticks out", out))
+                if scheme == "light" and (squeezed := squeezed_words(page)):
+                    failures.append((scheme, text, path, "words cut", squeezed))
                 if scheme == "light" and text == "100%":
                     screenshot(page, f"17-quick-{pages.index(path)}-320")
     context.close()
