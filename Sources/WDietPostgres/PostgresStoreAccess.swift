@@ -51,13 +51,24 @@ struct PostgresStoreAccess: Sendable {
         User(id: row.0, email: row.1, displayName: row.2, createdAt: row.3.date, updatedAt: row.4.date, version: row.5)
     }
 
-    /// The same mapping as the coach stores' (`PostgresStoreErrors`); the detail goes to the log only.
+    /// The same mapping as the coach stores' (`PostgresStoreErrors`); the detail goes to the log only. A store's own
+    /// refusal (a `StoreError`, also from inside a transaction: "This account already has data") is the request's
+    /// answer, not a failure, and is not logged as one.
     func storeError(from error: any Error) -> StoreError {
         let mapped = PostgresStoreErrors.storeError(from: error, unavailable: "The store is unavailable")
-        if error as? StoreError == nil {
+        if !Self.isStoresOwnRefusal(error) {
             logger.error("PostgreSQL store query failed", metadata: ["error": "\(String(reflecting: error))"])
         }
         return mapped
+    }
+
+    static func isStoresOwnRefusal(_ error: any Error) -> Bool {
+        if error is StoreError { return true }
+        if let error = error as? PostgresTransactionError, error.rollbackError == nil, error.commitError == nil,
+           let inner = error.closureError {
+            return inner is StoreError
+        }
+        return false
     }
 }
 
