@@ -9,13 +9,16 @@ import socket
 import sqlite3
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
+import warnings
 
 import pytest
 from axe_playwright_python.base import AxeResults
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
@@ -184,12 +187,96 @@ def server():
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu"]
 
 
+# Closing a browser context once never returned: Chromium 156 (Debian's, new headless) held the teardown of a passed
+# journey for 17 minutes, and every later journey of that worker waited behind it (a clean-clone run of 33aa470; the
+# journeys have no clock of their own, so CI would have run into its 90 minutes). A close that takes longer than
+# this kills this worker's browsers: the close then returns, the journey's result stands, and the next journey gets a
+# new browser (`Browsers`). A close takes well under a second, a few on a loaded machine.
+CONTEXT_CLOSE_LIMIT_SECONDS = 60
+_close_context = BrowserContext.close
+
+
+def _browser_processes() -> list:
+    """This worker's Chromium main processes: the children of its Playwright driver (a child of this process)."""
+    def children(pid):
+        try:
+            with open(f"/proc/{pid}/task/{pid}/children") as file:
+                return [int(child) for child in file.read().split()]
+        except OSError:
+            return []
+    found = []
+    for driver in children(os.getpid()):
+        for child in children(driver):
+            try:
+                with open(f"/proc/{child}/cmdline", "rb") as file:
+                    if b"chrom" in file.read().split(b"\0")[0]:
+                        found.append(child)
+            except OSError:
+                pass
+    return found
+
+
+def _close_within_limit(context, *args, **kwargs):
+    done = threading.Event()
+    killed = []
+
+    def watch():
+        if not done.wait(CONTEXT_CLOSE_LIMIT_SECONDS):
+            for pid in _browser_processes():
+                with contextlib.suppress(OSError):
+                    os.kill(pid, 9)
+                    killed.append(pid)
+
+    threading.Thread(target=watch, daemon=True).start()
+    try:
+        return _close_context(context, *args, **kwargs)
+    except PlaywrightError:
+        if not killed:
+            raise
+    finally:
+        done.set()
+        if killed:
+            warnings.warn(f"a browser context did not close in {CONTEXT_CLOSE_LIMIT_SECONDS} s; the browser was killed")
+
+
+BrowserContext.close = _close_within_limit
+
+
+class Browsers:
+    """A browser for the journeys, launched again when the one before is gone (killed by `_close_within_limit`)."""
+
+    def __init__(self, playwright, args=()):
+        self.playwright = playwright
+        self.args = list(args)
+        self.browser = None
+
+    def current(self):
+        if self.browser is None or not self.browser.is_connected():
+            self.browser = self.playwright.chromium.launch(
+                executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS + self.args)
+        return self.browser
+
+    def close(self):
+        if self.browser is not None and self.browser.is_connected():
+            self.browser.close()
+
+
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browsers(playwright_session):
+    held = Browsers(playwright_session)
+    yield held
+    held.close()
+
+
+@pytest.fixture
+def browser(browsers):
+    return browsers.current()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM_ARGS, DEFAULT_PROFILE, NARROW, VIEWPORT, api, new_user_with_profile, screenshot
+from conftest import DEFAULT_PROFILE, NARROW, VIEWPORT, Browsers, api, new_user_with_profile, screenshot
 from test_accessibility import check
 
 TODAY = datetime.datetime.now(datetime.timezone.utc).date()
@@ -51,14 +51,17 @@ SPEECH_STUB = """
 
 
 @pytest.fixture(scope="module")
-def media_browser(browser):
+def media_browsers(playwright_session):
     """Chromium with a fake microphone (and camera) that needs no permission prompt, launched by the same
     Playwright as conftest's browser (a second Playwright cannot run beside the first)."""
-    media = browser.browser_type.launch(
-        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-        args=CHROMIUM_ARGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
-    yield media
-    media.close()
+    held = Browsers(playwright_session, ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"])
+    yield held
+    held.close()
+
+
+@pytest.fixture
+def media_browser(media_browsers):
+    return media_browsers.current()
 
 
 @pytest.fixture
