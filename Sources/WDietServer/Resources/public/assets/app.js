@@ -146,8 +146,9 @@ window.WDiet = (function () {
    * learns the length, and goes back to the start. A recording whose header has it (Safari's MP4) is left alone.
    */
   function showRecordingLength(audio) {
-    if (!(audio instanceof HTMLAudioElement) || !audio.getAttribute("src") || audio.dataset.length === audio.src) return;
-    audio.dataset.length = audio.src;
+    // Once per recording: the element keeps the address whose length it already asked for.
+    if (!(audio instanceof HTMLAudioElement) || !audio.getAttribute("src") || audio.dataset.lengthAskedFor === audio.src) return;
+    audio.dataset.lengthAskedFor = audio.src;
     const learn = () => {
       if (Number.isFinite(audio.duration)) return;
       const back = () => {
