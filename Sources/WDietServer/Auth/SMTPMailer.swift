@@ -131,6 +131,11 @@ public struct SMTPFailure: Error, CustomStringConvertible, Sendable {
     /// A failure that may pass by itself (no connection, no answer in time, a closed connection, a 4xx reply), so the
     /// email is tried again; a 5xx, a certificate or a missing STARTTLS will not pass by waiting.
     public var mayPass = false
+
+    /// A failed handshake or certificate check (NIOSSL's errors): it will not pass by waiting.
+    static func isTLS(_ error: any Error) -> Bool {
+        error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
+    }
 }
 
 /// A small SMTP client (RFC 5321, RFC 3207 STARTTLS, RFC 8314 implicit TLS) on a NIO channel: EHLO, STARTTLS and
@@ -178,8 +183,7 @@ struct SMTPMailer: Mailer {
             throw failure
         } catch {
             connection.close()
-            let tls = error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
-            throw SMTPFailure(description: "the conversation with the SMTP server failed: \(error)", mayPass: !tls) // catalog-exempt: log detail for operators
+            throw SMTPFailure(description: "the conversation with the SMTP server failed: \(error)", mayPass: !SMTPFailure.isTLS(error)) // catalog-exempt: log detail for operators
         }
         connection.close()
     }
@@ -449,7 +453,7 @@ final class SMTPReplyReader: ChannelInboundHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A failed handshake or certificate check arrives here from NIOSSL.
-        let tls = error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
+        let tls = SMTPFailure.isTLS(error)
         fail(SMTPFailure(description: "\(tls ? "TLS with" : "the connection to") the SMTP server failed: \(error)", mayPass: !tls), context: context) // catalog-exempt: log detail for operators
     }
 
